@@ -1,0 +1,11 @@
+import { benchScanPipeline } from './scan-pipeline';
+
+/** `npm run bench`: every benchmark of the project, one after the other, single process. */
+const benches: Record<string, () => Promise<void>> = {
+  scans: () => benchScanPipeline(),
+};
+
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(benches)) {
+  if (only.length === 0 || only.includes(name)) await run();
+}

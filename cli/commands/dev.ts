@@ -1,0 +1,33 @@
+import { mkdir } from 'node:fs/promises';
+import { startLocalStack } from '../../local/local-stack';
+import { ensureDefaultKey } from '../../local/first-start';
+import { dataDirFromEnv } from '../admin-context';
+
+/** `skin dev` (what `npm start` runs): the whole service on this machine until Ctrl-C. */
+export async function devCommand(): Promise<void> {
+  const dataDir = dataDirFromEnv();
+  await mkdir(dataDir, { recursive: true });
+  const port = Number(process.env.PORT ?? 3000);
+  process.env.LOG_LEVEL ??= 'WARN';
+  const stack = await startLocalStack({ dataDir, port });
+  const { key, accountId } = await ensureDefaultKey(stack.stores, stack.clock, dataDir);
+
+  const shownKey = key ?? '<your key: `npx skin keys create`>';
+  process.stdout.write(
+    [
+      `Skin analysis service running at ${stack.apiUrl} (data in ${dataDir})`,
+      `Account ${accountId}, test key: ${shownKey}`,
+      '',
+      'Try it:',
+      `  curl -H "Authorization: Bearer ${shownKey}" -F image=@face.jpg -F markers=acne,hydration ${stack.apiUrl}/v1/scans`,
+      '',
+    ].join('\n'),
+  );
+
+  const shutdown = async () => {
+    await stack.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}

@@ -1,0 +1,48 @@
+import { accountsCommand } from './commands/accounts';
+import { devCommand } from './commands/dev';
+import { keysCommand } from './commands/keys';
+import { webhooksCommand } from './commands/webhooks';
+import { deliveriesCommand } from './commands/deliveries';
+import { CliError } from './admin-context';
+
+const USAGE = `usage: skin <command>
+
+  dev                      run the whole service locally (what npm start runs)
+  accounts create|list     manage accounts and plans
+  keys create|list|rotate|revoke
+                           manage API keys
+  webhooks add|list|remove|rotate-secret|enable|disable|test|listen
+                           manage webhook endpoints; listen runs a verifying local receiver
+  deliveries list|show|replay
+                           the webhook delivery log (30 days) and redelivery
+
+PORT and DATA_DIR move the API port (3000) and the data folder (.data); the commands follow DATA_DIR.
+SKIN_TARGET=aws points the admin commands at a deployed stack (TABLE_PREFIX, IMAGES_BUCKET, AWS_REGION).`;
+
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  dev: () => devCommand(),
+  accounts: accountsCommand,
+  keys: keysCommand,
+  webhooks: webhooksCommand,
+  deliveries: deliveriesCommand,
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = name && name !== 'help' && name !== '--help' ? 2 : 0;
+    return;
+  }
+  await command(args);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof CliError || (error instanceof Error && error.name === 'ApiError') || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`skin: ${error.message}\n`);
+  } else {
+    process.stderr.write(`skin: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  }
+  process.exitCode = 1;
+});

@@ -1,0 +1,43 @@
+import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Account } from './account';
+
+/** Accounts in DynamoDB, one item each; listing is an operator's action, so a table scan is fine. */
+export class AccountStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(account: Account): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: account.account_id, sk: 'account', ...account },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(accountId: string): Promise<Account | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: accountId, sk: 'account' } }),
+    );
+    return Item ? strip(Item) : undefined;
+  }
+
+  async list(): Promise<Account[]> {
+    const accounts: Account[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: start }));
+      accounts.push(...(page.Items ?? []).map(strip));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return accounts.sort((a, b) => a.account_id.localeCompare(b.account_id));
+  }
+}
+
+function strip(item: Record<string, unknown>): Account {
+  const { pk: _pk, sk: _sk, ...account } = item;
+  return account as unknown as Account;
+}

@@ -1,0 +1,38 @@
+import type { DetectedFace, FaceLandmarks, FaceModels } from './face';
+import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
+import type { RgbImage } from './types';
+
+export type FaceSelection =
+  | { found: true; face: DetectedFace; landmarks: FaceLandmarks; faces: number; dominance: number }
+  | { found: false; code: 'no_face' | 'multiple_faces'; message: string; faces: number; dominance: number };
+
+/**
+ * The face to analyse: candidates from the detector, largest first, each confirmed by the mesh's own
+ * face-presence score (the detector alone fires on cats and cups). One confirmed face, or a largest face with at
+ * least `dominance` times the area of the next, is analysed; two comparable faces are `multiple_faces`.
+ */
+export async function selectFace(models: FaceModels, image: RgbImage): Promise<FaceSelection> {
+  const candidates = await models.detect(image);
+  const confirmed: { face: DetectedFace; landmarks: FaceLandmarks }[] = [];
+  for (const face of candidates) {
+    const landmarks = await models.landmarks(image, face);
+    if (landmarks.confidence >= Q.meshConfidence) confirmed.push({ face, landmarks });
+    if (confirmed.length === 2) break;
+  }
+  if (confirmed.length === 0) {
+    return { found: false, code: 'no_face', message: 'No face was found in the image.', faces: 0, dominance: Number.NaN };
+  }
+  const area = (f: DetectedFace) => f.box.width * f.box.height;
+  // With one confirmed face there is nothing to dominate: NaN, and no dominance check is reported.
+  const dominance = confirmed.length === 1 ? Number.NaN : area(confirmed[0].face) / area(confirmed[1].face);
+  if (dominance < Q.dominance) {
+    return {
+      found: false,
+      code: 'multiple_faces',
+      message: `Several faces of similar size were found; send a photo of one face (the largest must be at least ${Q.dominance}x the area of the next).`,
+      faces: confirmed.length,
+      dominance,
+    };
+  }
+  return { found: true, ...confirmed[0], faces: confirmed.length, dominance };
+}

@@ -1,0 +1,47 @@
+import { REGION_NAMES, type Point, type RegionMasks, type RegionName } from '../types';
+import type { Point3, SquareCrop } from './face-types';
+import { MESH } from './mesh-indices';
+import { fillPolygon } from './polygon-fill';
+import { EXCLUSION_LANDMARKS, REGION_LANDMARKS, type ExclusionName } from './region-landmarks';
+import { imageToCrop, lineAngle, squareAround } from './square-crop';
+
+/** Region and exclusion polygons in image pixels. */
+export interface FaceRegions {
+  regions: Record<RegionName, Point[]>;
+  exclusions: Record<ExclusionName, Point[]>;
+}
+
+export function faceRegions(points: Point3[]): FaceRegions {
+  if (points.length < MESH.count) throw new Error(`expected ${MESH.count} landmarks, got ${points.length}`);
+  const polygon = (indices: readonly number[]) => indices.map((i) => ({ x: points[i].x, y: points[i].y }));
+  return {
+    regions: Object.fromEntries(REGION_NAMES.map((name) => [name, polygon(REGION_LANDMARKS[name])])) as Record<RegionName, Point[]>,
+    exclusions: Object.fromEntries(
+      Object.entries(EXCLUSION_LANDMARKS).map(([name, indices]) => [name, polygon(indices)]),
+    ) as Record<ExclusionName, Point[]>,
+  };
+}
+
+/**
+ * An eye-levelled square around the face oval, `margin` times its size: the window skin measurements
+ * (and the masks below) work in. Sample its pixels with extractSquareCrop(image, crop, size).
+ */
+export function alignedFaceCrop(points: Point3[], margin = 1.15): SquareCrop {
+  const oval = MESH.faceOval.map((i) => points[i]);
+  return squareAround(oval, lineAngle(points[MESH.rightEyeOuter], points[MESH.leftEyeOuter]), margin);
+}
+
+/** One mask per region over `crop` sampled at size×size, with eyes, brows and lips cleared from all. */
+export function rasterizeRegions(regions: FaceRegions, crop: SquareCrop, size: number): RegionMasks {
+  const toCrop = (polygon: Point[]) => polygon.map((p) => imageToCrop(crop, size, p));
+  const excluded = new Uint8Array(size * size);
+  for (const polygon of Object.values(regions.exclusions)) fillPolygon(excluded, size, toCrop(polygon), 1);
+  const masks = {} as Record<RegionName, Uint8Array>;
+  for (const name of REGION_NAMES) {
+    const mask = new Uint8Array(size * size);
+    fillPolygon(mask, size, toCrop(regions.regions[name]), 1);
+    for (let i = 0; i < mask.length; i++) if (excluded[i]) mask[i] = 0;
+    masks[name] = mask;
+  }
+  return { size, masks };
+}

@@ -1,0 +1,346 @@
+/**
+ * Reduces the skin model's per-pixel maps to per-marker raw values, using only pixels inside the region masks.
+ * Every value is relative (centre-surround contrasts, differences from the face's own median skin, or local
+ * roughness in optical-density units), so the overall skin tone and the exposure do not move it.
+ * docs/markers.md describes each value.
+ */
+import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
+import { MARKER_NAMES, type MarkerName } from './markers.js';
+import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
+import { findBlobs, masked, mean, median, percentile, smoothstep, type Blob } from './stats.js';
+
+/** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
+export type SkinMaps = Record<SkinOutputName, Float32Array>;
+
+/** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
+export const MEASUREMENT = {
+  /** Haemoglobin centre-surround contrast (100·OD) where a red blob starts to count; full weight at 2×. */
+  acneContrast: 5,
+  /** Blob area limits in pixels at S = 256: larger red areas are diffuse redness, not spots. */
+  acneArea: [2, 200] as [number, number],
+  /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
+  spotContrast: 4,
+  spotArea: [2, 250] as [number, number],
+  /** Mottling: the 90th percentile of melanin contrast within a region at or below this is even tone. */
+  evenMelaninContrast: 1,
+  /** Weight of one unit of mottling above the even level, in spot equivalents. */
+  mottlingWeight: 2,
+  /** Haemoglobin above the face's own 25th percentile by more than this counts as red (100·OD). */
+  rednessMargin: 3,
+  /** Line strength where a pixel starts to count as part of a fine line; full weight at 2×. */
+  lineStrength: 2,
+  /** Dark-pit strength where a pixel starts to count as a pore; full weight at 2×. */
+  poreContrast: 0.3,
+  /** Finest-scale line strength where a pixel starts to count as a dryness line; full weight at 2×. */
+  fineLine: 2,
+  /** Bright-fleck strength where a pixel starts to count as flaking; full weight at 2×. */
+  flake: 0.6,
+  /** Specular strength (L* units) where sheen starts to count; full weight at 3×. */
+  sheen: 2,
+  /** Strong highlights (specular ≥ this, L* units) and pixels within `sheenGuard` of them are left out of colour
+   * and relief measures. */
+  glare: 6,
+  sheenGuard: 6,
+} as const;
+
+const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
+const CHEEKS: RegionName[] = ['left_cheek', 'right_cheek'];
+
+/** Which regions each marker is measured in. */
+export const MARKER_REGIONS: Record<MarkerName, RegionName[]> = {
+  acne: FACE,
+  pigmentation: ['forehead', 'left_cheek', 'right_cheek', 'nose', 'chin'],
+  hydration: ['left_cheek', 'right_cheek'],
+  redness: ['left_cheek', 'right_cheek', 'nose'],
+  wrinkles: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
+  pores: ['nose', 'left_cheek', 'right_cheek', 'forehead'],
+  oiliness: ['t_zone'],
+  dark_circles: ['under_eye_left', 'under_eye_right'],
+  texture: ['left_cheek', 'right_cheek', 'forehead', 'chin'],
+};
+
+/** Fewer skin pixels than this in a region and the region is left out. */
+export const MIN_REGION_PIXELS = 60;
+
+export interface SkinBaseline {
+  /** Medians over the face's skin (forehead, nose, cheeks, chin). */
+  L: number;
+  a: number;
+  b: number;
+  /** Individual typology angle, degrees: arctan((L* − 50) / b*). A descriptor of tone, never a score input. */
+  ita: number;
+  melanin: number;
+  haemoglobin: number;
+  shading: number;
+  mi: number;
+  ei: number;
+}
+
+export interface SkinFeatures {
+  size: number;
+  baseline: SkinBaseline;
+  /** Skin pixels per region mask. */
+  coverage: Record<RegionName, number>;
+  /** The raw value the calibration maps to a score, per marker (NaN when its regions hold no skin). */
+  values: Record<MarkerName, number>;
+  /** The components behind each value. */
+  details: Record<MarkerName, Record<string, number>>;
+  /** Spots found (pixel coordinates in the crop), for overlays. */
+  spots: { acne: Blob[]; pigmentation: Blob[] };
+}
+
+function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: number): Float32Array {
+  const names = SKIN_OUTPUTS[output] as readonly string[];
+  const index = names.indexOf(name);
+  if (index < 0) throw new Error(`Unknown channel ${name} of ${output}`);
+  const n = size * size;
+  return maps[output].subarray(index * n, (index + 1) * n);
+}
+
+function union(regions: RegionMasks, names: RegionName[], usable: Set<RegionName>): Uint8Array {
+  const out = new Uint8Array(regions.size * regions.size);
+  for (const name of names) {
+    if (!usable.has(name)) continue;
+    const m = regions.masks[name];
+    for (let i = 0; i < out.length; i++) if (m[i]) out[i] = 1;
+  }
+  return out;
+}
+
+function count(mask: Uint8Array): number {
+  let c = 0;
+  for (let i = 0; i < mask.length; i++) c += mask[i]!;
+  return c;
+}
+
+/** Binary dilation of { map ≥ threshold } by a square of radius r (separable max filter). */
+function dilateAbove(map: Float32Array, size: number, threshold: number, r: number): Uint8Array {
+  const rows = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if (map[y * size + x]! < threshold) continue;
+      for (let d = Math.max(0, x - r); d <= Math.min(size - 1, x + r); d++) rows[y * size + d] = 1;
+    }
+  }
+  const out = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if (!rows[y * size + x]) continue;
+      for (let d = Math.max(0, y - r); d <= Math.min(size - 1, y + r); d++) out[d * size + x] = 1;
+    }
+  }
+  return out;
+}
+
+function without(mask: Uint8Array, excluded: Uint8Array): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) out[i] = mask[i]! && !excluded[i] ? 1 : 0;
+  return out;
+}
+
+/** Σ over blobs of smoothstep(threshold, 2·threshold, peak): a lesion count that fades in near the threshold. */
+function softCount(blobs: Blob[], threshold: number): number {
+  return blobs.reduce((acc, b) => acc + smoothstep(threshold, 2 * threshold, b.peak), 0);
+}
+
+/** Mean over the mask of smoothstep(lo, hi, map): the fraction of the area covered, with soft edges. */
+function softFraction(map: Float32Array, mask: Uint8Array, lo: number, hi: number): number {
+  let s = 0;
+  let c = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    s += smoothstep(lo, hi, map[i]!);
+    c++;
+  }
+  return c === 0 ? Number.NaN : s / c;
+}
+
+/** Mean of a per-region statistic over the usable regions among `names`, weighted by pixel count. */
+function pooled(
+  regions: RegionMasks,
+  names: RegionName[],
+  usable: Set<RegionName>,
+  stat: (mask: Uint8Array) => number,
+): number {
+  let s = 0;
+  let w = 0;
+  for (const name of names) {
+    if (!usable.has(name)) continue;
+    const m = regions.masks[name];
+    const c = count(m);
+    s += stat(m) * c;
+    w += c;
+  }
+  return w === 0 ? Number.NaN : s / w;
+}
+
+/** Region masks with the regions that hold enough skin to be used. */
+interface RegionView {
+  regions: RegionMasks;
+  usable: Set<RegionName>;
+}
+
+function viewOf(regions: RegionMasks, excluded?: Uint8Array): RegionView {
+  const masks = {} as Record<RegionName, Uint8Array>;
+  const usable = new Set<RegionName>();
+  for (const name of REGION_NAMES) {
+    masks[name] = excluded ? without(regions.masks[name], excluded) : regions.masks[name];
+    if (count(masks[name]) >= MIN_REGION_PIXELS) usable.add(name);
+  }
+  return { regions: { size: regions.size, masks }, usable };
+}
+
+/**
+ * Per-marker raw values from the model maps and region masks.
+ *
+ * Colour and relief measures (pigmentation, redness, wrinkles, pores, texture, hydration, dark circles) leave
+ * out strong highlights and a few pixels around them: glare hides the skin beneath and its edges mimic spots
+ * and lines. Acne (its own centre-surround test) and oiliness (which measures the sheen) use the whole regions.
+ *
+ * @example
+ *   const features = reduceFeatures(maps, regions); // features.values.acne === soft count of red spots
+ */
+export function reduceFeatures(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
+  const size = regions.size;
+  const M = MEASUREMENT;
+  const specular = channel(maps, 'specular', 'strength', size);
+  const all = viewOf(regions);
+  const clean = viewOf(regions, dilateAbove(specular, size, M.glare, M.sheenGuard));
+  const coverage = {} as Record<RegionName, number>;
+  for (const name of REGION_NAMES) coverage[name] = count(regions.masks[name]);
+  const maskOf = (view: RegionView, names: RegionName[]) => union(view.regions, names, view.usable);
+  const pooledIn = (view: RegionView, names: RegionName[], stat: (mask: Uint8Array) => number) =>
+    pooled(view.regions, names, view.usable, stat);
+  const face = maskOf(clean, FACE);
+
+  const L = channel(maps, 'lab', 'L', size);
+  const a = channel(maps, 'lab', 'a', size);
+  const b = channel(maps, 'lab', 'b', size);
+  const melanin = channel(maps, 'chromophores', 'melanin', size);
+  const haemoglobin = channel(maps, 'chromophores', 'haemoglobin', size);
+  const shading = channel(maps, 'chromophores', 'shading', size);
+  const od = channel(maps, 'indices', 'od', size);
+  const baseline: SkinBaseline = {
+    L: median(masked(L, face)),
+    a: median(masked(a, face)),
+    b: median(masked(b, face)),
+    ita: 0,
+    melanin: median(masked(melanin, face)),
+    haemoglobin: median(masked(haemoglobin, face)),
+    shading: median(masked(shading, face)),
+    mi: median(masked(channel(maps, 'indices', 'mi', size), face)),
+    ei: median(masked(channel(maps, 'indices', 'ei', size), face)),
+  };
+  baseline.ita = (Math.atan2(baseline.L - 50, baseline.b) * 180) / Math.PI;
+
+  const values = {} as Record<MarkerName, number>;
+  const details = {} as Record<MarkerName, Record<string, number>>;
+
+  // Acne: red blobs (haemoglobin contrast against their own surround), counted.
+  const acneMask = maskOf(all, MARKER_REGIONS.acne);
+  const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
+  const acneSpots = findBlobs(redBlobs, acneMask, size, M.acneContrast, M.acneArea[0], M.acneArea[1]);
+  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast);
+  details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
+
+  // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
+  // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
+  const pigMask = maskOf(clean, MARKER_REGIONS.pigmentation);
+  const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
+  const pigSpots = findBlobs(darkSpots, pigMask, size, M.spotContrast, M.spotArea[0], M.spotArea[1]);
+  const spotCount = softCount(pigSpots, M.spotContrast);
+  const contrastP90 = pooledIn(clean, MARKER_REGIONS.pigmentation, (m) => percentile(masked(darkSpots, m), 90));
+  const mottling = Math.max(0, contrastP90 - M.evenMelaninContrast);
+  values.pigmentation = count(pigMask) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
+  details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
+
+  // Redness: haemoglobin above the face's own low-redness reference, averaged over cheeks and nose.
+  const hRef = percentile(masked(haemoglobin, face), 25);
+  const hRed = masked(haemoglobin, maskOf(clean, MARKER_REGIONS.redness));
+  let excess = 0;
+  let redArea = 0;
+  for (let i = 0; i < hRed.length; i++) {
+    const e = hRed[i]! - hRef - M.rednessMargin;
+    if (e > 0) ((excess += e), redArea++);
+  }
+  values.redness = hRed.length === 0 ? Number.NaN : excess / hRed.length;
+  details.redness = {
+    excess: values.redness,
+    red_fraction: hRed.length === 0 ? Number.NaN : redArea / hRed.length,
+    reference: hRef,
+    cheek_nose_median: median(hRed),
+  };
+
+  // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
+  const lines = channel(maps, 'lines', 'strength', size);
+  const lineFraction = (names: RegionName[]) =>
+    pooledIn(clean, names, (m) => softFraction(lines, m, M.lineStrength, 2 * M.lineStrength));
+  const wrinkleParts = {
+    forehead: lineFraction(['forehead']),
+    crows_feet: lineFraction(['crows_feet_left', 'crows_feet_right']),
+    under_eye: lineFraction(['under_eye_left', 'under_eye_right']),
+  };
+  const parts = Object.values(wrinkleParts).filter(Number.isFinite);
+  values.wrinkles = parts.length === 0 ? Number.NaN : (100 * parts.reduce((x, y) => x + y, 0)) / parts.length;
+  details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
+
+  // Pores: percentage of the area covered by small round dark pits.
+  const pores = channel(maps, 'pits', 'dark', size);
+  values.pores = 100 * softFraction(pores, maskOf(clean, MARKER_REGIONS.pores), M.poreContrast, 2 * M.poreContrast);
+  details.pores = { percent: values.pores };
+
+  // Oiliness: percentage of the T-zone with specular sheen.
+  const tZone = maskOf(all, MARKER_REGIONS.oiliness);
+  values.oiliness = 100 * softFraction(specular, tZone, M.sheen, 3 * M.sheen);
+  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(specular, tZone)) };
+
+  // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it,
+  // per side (so light falling differently on the two sides cancels), averaged over the sides.
+  const sides = (
+    [
+      ['under_eye_left', 'left_cheek'],
+      ['under_eye_right', 'right_cheek'],
+    ] as const
+  ).filter(([eye, cheek]) => clean.usable.has(eye) && clean.usable.has(cheek));
+  const sideDifference = (map: Float32Array) =>
+    sides.length === 0
+      ? Number.NaN
+      : sides.reduce(
+          (acc, [eye, cheek]) =>
+            acc + median(masked(map, clean.regions.masks[eye])) - median(masked(map, clean.regions.masks[cheek])),
+          0,
+        ) / sides.length;
+  values.dark_circles = sideDifference(od);
+  details.dark_circles = {
+    density_difference: values.dark_circles,
+    melanin_difference: sideDifference(melanin),
+    shading_difference: sideDifference(shading),
+    sides: sides.length,
+  };
+
+  // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face).
+  const band = channel(maps, 'texture', 'band_rms', size);
+  const fine = channel(maps, 'texture', 'fine_rms', size);
+  values.texture = pooledIn(clean, MARKER_REGIONS.texture, (m) => median(masked(band, m)));
+  details.texture = { band_rms: values.texture };
+
+  // Hydration (visual proxy): dryness marks on the cheeks: finest-scale dark lines (crosshatched dehydration
+  // lines) and bright flecks (flaking), as a percentage of the area.
+  const fineLines = channel(maps, 'lines', 'fine', size);
+  const flakes = channel(maps, 'pits', 'bright', size);
+  const hydrationMask = maskOf(clean, MARKER_REGIONS.hydration);
+  const lineShare = 100 * softFraction(fineLines, hydrationMask, M.fineLine, 2 * M.fineLine);
+  const flakeShare = 100 * softFraction(flakes, hydrationMask, M.flake, 2 * M.flake);
+  values.hydration = lineShare + flakeShare;
+  details.hydration = {
+    fine_lines_percent: lineShare,
+    flakes_percent: flakeShare,
+    fine_rms: pooledIn(clean, MARKER_REGIONS.hydration, (m) => median(masked(fine, m))),
+  };
+
+  for (const marker of MARKER_NAMES) {
+    const view = marker === 'acne' || marker === 'oiliness' ? all : clean;
+    details[marker]!.regions_used = MARKER_REGIONS[marker].filter((r) => view.usable.has(r)).length;
+  }
+  return { size, baseline, coverage, values, details, spots: { acne: acneSpots, pigmentation: pigSpots } };
+}

@@ -1,0 +1,64 @@
+/**
+ * The contract between the skin-model builder (models/build/skin-model.ts) and the code that runs it:
+ * input size and name, output names and channel order, and the physical constants both sides use.
+ * docs/markers.md explains each map.
+ */
+
+/** Side of the square, aligned face crop the model takes. */
+export const SKIN_INPUT_SIZE = 256;
+export const SKIN_INPUT_NAME = 'image';
+export const SKIN_MODEL_FILE = 'skin.onnx';
+
+/** Output name → channel names, in order. Every output is float32 [1, channels, S, S]. */
+export const SKIN_OUTPUTS = {
+  /** CIELAB (D65): L* 0..100, a*, b*. */
+  lab: ['L', 'a', 'b'],
+  /** Classic camera indices: MI = 100·log10(1/R), EI = 100·log10(R/G) (linear RGB), OD = 100·log10(1/Y). */
+  indices: ['mi', 'ei', 'od'],
+  /** Chromophore decomposition of the optical density (melanin, haemoglobin, neutral shading), in 100·OD units. */
+  chromophores: ['melanin', 'haemoglobin', 'shading'],
+  /** 9×9 box mean and standard deviation of L*. */
+  local_stats: ['mean_L', 'std_L'],
+  /** Centre-surround contrast of haemoglobin, best of 3 scales: red blobs (papules, pustules). */
+  red_blobs: ['contrast'],
+  /** Centre-surround contrast of melanin, best of 3 scales: brown spots. */
+  dark_spots: ['contrast'],
+  /** Hessian valley strength of shading: dark lines, best of 2 scales (wrinkles), and at the finest scale. */
+  lines: ['strength', 'fine'],
+  /** Hessian pit strength of shading at the finest scale: small round dark pits (pores), bright flecks (flakes). */
+  pits: ['dark', 'bright'],
+  /** Specular highlight strength in L* units: brighter and less chromatic than the surrounding skin. */
+  specular: ['strength'],
+  /** 9×9 RMS of band-pass shading (σ 1 − σ 3) and of the finest band (shading − σ 0.8 blur). */
+  texture: ['band_rms', 'fine_rms'],
+} as const;
+
+export type SkinOutputName = keyof typeof SKIN_OUTPUTS;
+export const SKIN_OUTPUT_NAMES = Object.keys(SKIN_OUTPUTS) as SkinOutputName[];
+
+/**
+ * Absorbance (optical density) per linear sRGB channel [R, G, B] of one unit of each chromophore, in the
+ * spirit of Tsumura et al. 2003 (skin colour as melanin + haemoglobin + shading in log-RGB space).
+ * Melanin: eumelanin absorption ∝ λ^-3.46 at effective channel wavelengths 600/540/460 nm, scaled to R = 1.
+ * Haemoglobin: oxy-haemoglobin extinction at 600/540/460 nm (3200 / 53236 / 33209 cm⁻¹/M), scaled to G = 1.
+ * Shading (light falloff, shadows, exposure): neutral, the same in every channel.
+ */
+export const CHROMOPHORE_VECTORS = {
+  melanin: [1, 1.44, 2.51],
+  haemoglobin: [0.06, 1, 0.62],
+  shading: [1, 1, 1],
+} as const;
+
+/** Smallest linear value taken into a logarithm (about sRGB 6/255): keeps black pixels finite. */
+export const LINEAR_FLOOR = 0.002;
+
+export const FILTER_SCALES = {
+  /** Centre σ of the blob detectors; the surround is SURROUND_RATIO times wider. */
+  blobCentres: [1.2, 2, 3.2],
+  surroundRatio: 2.5,
+  lineSigmas: [1, 1.6],
+  specularBackground: 8,
+  textureBand: [1, 3],
+  textureFine: 0.8,
+  window: 9,
+} as const;

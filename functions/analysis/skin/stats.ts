@@ -1,0 +1,122 @@
+/** Robust statistics and blob labelling over masked pixels of one S×S map. */
+
+/** Values of `map` (channel `channel` of an [1, C, S, S] output) where `mask` is 1. */
+export function masked(map: Float32Array, mask: Uint8Array, channel = 0): Float32Array {
+  const n = mask.length;
+  const offset = channel * n;
+  let count = 0;
+  for (let i = 0; i < n; i++) count += mask[i]!;
+  const out = new Float32Array(count);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (mask[i]) out[k++] = map[offset + i]!;
+  return out;
+}
+
+/** Linear-interpolated percentile (p in 0..100); NaN for no values. Sorts a copy. */
+export function percentile(values: Float32Array, p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float32Array.from(values).sort();
+  return percentileSorted(sorted, p);
+}
+
+export function percentileSorted(sorted: Float32Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+export function median(values: Float32Array): number {
+  return percentile(values, 50);
+}
+
+export function mean(values: Float32Array): number {
+  if (values.length === 0) return Number.NaN;
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += values[i]!;
+  return s / values.length;
+}
+
+/** Fraction of values above `threshold`. */
+export function fractionAbove(values: Float32Array, threshold: number): number {
+  if (values.length === 0) return Number.NaN;
+  let c = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! > threshold) c++;
+  return c / values.length;
+}
+
+/** Mean of max(0, v − threshold). */
+export function meanExcess(values: Float32Array, threshold: number): number {
+  if (values.length === 0) return Number.NaN;
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += Math.max(0, values[i]! - threshold);
+  return s / values.length;
+}
+
+export interface Blob {
+  /** Pixel count. */
+  area: number;
+  /** Highest map value in the blob. */
+  peak: number;
+  /** Centroid. */
+  x: number;
+  y: number;
+}
+
+/**
+ * 8-connected components of { map > threshold } inside `mask` (channel 0 of an S×S map).
+ * Components smaller than `minArea` or larger than `maxArea` pixels are dropped.
+ */
+export function findBlobs(
+  map: Float32Array,
+  mask: Uint8Array,
+  size: number,
+  threshold: number,
+  minArea = 1,
+  maxArea = Number.POSITIVE_INFINITY,
+): Blob[] {
+  const n = size * size;
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const blobs: Blob[] = [];
+  for (let start = 0; start < n; start++) {
+    if (seen[start] || !mask[start] || !(map[start]! > threshold)) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let area = 0;
+    let peak = -Infinity;
+    let sx = 0;
+    let sy = 0;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const px = p % size;
+      const py = (p - px) / size;
+      area++;
+      sx += px;
+      sy += py;
+      if (map[p]! > peak) peak = map[p]!;
+      for (let dy = -1; dy <= 1; dy++) {
+        const y = py + dy;
+        if (y < 0 || y >= size) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = px + dx;
+          if (x < 0 || x >= size) continue;
+          const q = y * size + x;
+          if (seen[q] || !mask[q] || !(map[q]! > threshold)) continue;
+          seen[q] = 1;
+          stack[top++] = q;
+        }
+      }
+    }
+    if (area >= minArea && area <= maxArea) blobs.push({ area, peak, x: sx / area, y: sy / area });
+  }
+  return blobs;
+}
+
+/** Hermite smoothstep: 0 at or below `lo`, 1 at or above `hi`. */
+export function smoothstep(lo: number, hi: number, v: number): number {
+  const t = Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
+  return t * t * (3 - 2 * t);
+}

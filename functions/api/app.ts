@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { ApiError } from '../shared/errors';
+import type { ApiDeps, ApiEnv } from './deps';
+import { problemResponse } from './problem';
+import { requestId } from './middleware/request-id';
+import { authenticate } from './middleware/authenticate';
+import { rateLimit } from './middleware/rate-limit';
+import { scanRoutes } from './routes/scans';
+import { markerRoutes } from './routes/markers';
+
+/** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
+export function createApp(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use('*', requestId());
+
+  const v1 = new Hono<ApiEnv>();
+  v1.use('*', authenticate(deps));
+  v1.use('*', rateLimit(deps));
+  v1.route('/scans', scanRoutes(deps));
+  v1.route('/markers', markerRoutes());
+  app.route('/v1', v1);
+
+  app.notFound((c) => problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId')));
+  app.onError((error, c) => {
+    if (!(error instanceof ApiError)) {
+      deps.logger.error('unhandled error', { requestId: c.get('requestId'), error: errorSummary(error) });
+    }
+    return problemResponse(c, error, c.get('requestId'));
+  });
+  return app;
+}
+
+/** Name and message only: a raw error may hold request data. */
+function errorSummary(error: unknown): { name: string; message: string } {
+  return error instanceof Error ? { name: error.name, message: error.message.slice(0, 300) } : { name: 'unknown', message: '' };
+}

@@ -1,0 +1,27 @@
+import { systemClock, type Clock } from '../shared/clock';
+import type { Config } from '../shared/config';
+import { createLogger } from '../shared/logger';
+import type { MessageSender } from '../shared/queue';
+import type { Stores } from '../shared/stores';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { KeyAuthenticator } from '../keys/authenticate';
+import { RateLimiter } from '../limits/rate-limiter';
+import { physicalTableName } from '../shared/tables';
+import type { ApiDeps } from './deps';
+
+/** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
+export function buildApiDeps(
+  config: Config,
+  parts: { stores: Stores; db: DynamoDBDocumentClient; scanQueue: MessageSender; clock?: Clock },
+): ApiDeps {
+  const clock = parts.clock ?? systemClock;
+  return {
+    config,
+    clock,
+    stores: parts.stores,
+    scanQueue: parts.scanQueue,
+    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS),
+    rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
+    logger: createLogger('api'),
+  };
+}

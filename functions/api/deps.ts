@@ -1,0 +1,23 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Clock } from '../shared/clock';
+import type { Config } from '../shared/config';
+import type { MessageSender } from '../shared/queue';
+import type { Stores } from '../shared/stores';
+import type { KeyAuthenticator, Principal } from '../keys/authenticate';
+import type { RateLimiter } from '../limits/rate-limiter';
+
+/** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
+export interface ApiDeps {
+  config: Config;
+  clock: Clock;
+  stores: Stores;
+  authenticator: KeyAuthenticator;
+  rateLimiter: RateLimiter;
+  scanQueue: MessageSender;
+  logger: Logger;
+}
+
+/** Hono context variables set by the middleware. */
+export interface ApiEnv {
+  Variables: { requestId: string; principal: Principal };
+}

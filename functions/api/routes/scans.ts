@@ -1,0 +1,161 @@
+import { Hono } from 'hono';
+import { ApiError, ERROR_CATALOGUE, invalidParam, notFound, type ErrorCode } from '../../shared/errors';
+import { isId } from '../../shared/ids';
+import type { Tenant } from '../../shared/tenant';
+import { requireScope, type Principal } from '../../keys/authenticate';
+import { acceptImage, tooLarge } from '../../scans/image-intake';
+import { IMAGE_LIMITS } from '../../scans/image-limits';
+import { parseMarkers } from '../../scans/markers-param';
+import { parseUserId } from '../../scans/user-id';
+import { MAX_WAIT_SECONDS, waitSecondsFromPrefer } from '../../scans/prefer-header';
+import { submitScan } from '../../scans/submit-scan';
+import { waitForScan } from '../../scans/wait-for-scan';
+import { deleteScan } from '../../scans/delete-scan';
+import { decodeCursor } from '../../scans/scan-store';
+import { toPublicScan, type ScanRecord } from '../../scans/scan';
+import { readMultipart } from '../multipart';
+import { problemOf, PROBLEM_CONTENT_TYPE } from '../problem';
+import { runIdempotent } from '../../idempotency/run-idempotent';
+import type { StoredResponse } from '../../idempotency/idempotency-store';
+import type { ApiDeps, ApiEnv } from '../deps';
+
+/** Room for the multipart framing and the small fields around the image. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const { scans, images } = deps.stores;
+  const idempotency = {
+    store: deps.stores.idempotency,
+    clock: deps.clock,
+    ttlSeconds: deps.config.IDEMPOTENCY_TTL_SECONDS,
+    waitSeconds: MAX_WAIT_SECONDS + 5,
+  };
+
+  app.post('/', async (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, 'scans:write');
+    const declaredLength = Number(c.req.header('Content-Length') ?? 0);
+    if (declaredLength > IMAGE_LIMITS.maxBytes + FORM_OVERHEAD_BYTES) throw tooLarge(declaredLength);
+    const waitSeconds = waitSecondsFromPrefer(c.req.header('Prefer'), deps.config.SCAN_WAIT_SECONDS);
+
+    const form = await readMultipart(c.req.header('Content-Type'), c.req.raw.body, {
+      fileBytes: IMAGE_LIMITS.maxBytes,
+      fieldBytes: 4096,
+      fields: 8,
+      files: 1,
+    });
+    const upload = form.files.image;
+    if (!upload) {
+      throw new ApiError('invalid_request', 'image: a file field named "image" is required.', [
+        { param: 'image', message: 'required' },
+      ]);
+    }
+    if (upload.truncated) throw tooLarge(Infinity);
+    const markers = parseMarkers(form.fields.markers);
+    const userId = parseUserId(form.fields.user_id);
+    const image = await acceptImage(upload.bytes);
+
+    const tenant = tenantOf(principal);
+    const result = await runIdempotent(
+      idempotency,
+      { tenant, operation: 'scans.create', key: c.req.header('Idempotency-Key'), userId },
+      [image.bytes, markers.join(','), userId ?? ''],
+      async () => {
+        const submitted = await submitScan(
+          { clock: deps.clock, scans, images, scanQueue: deps.scanQueue },
+          { tenant, image, markers, userId },
+        );
+        const scan = await waitForScan(scans, tenant, submitted, waitSeconds);
+        return scanResponse(scan, waitSeconds, c.get('requestId'));
+      },
+    );
+    return c.body(result.body, result.status as 201, {
+      ...result.headers,
+      ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+    });
+  });
+
+  app.get('/', async (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, 'scans:read');
+    const limit = parseLimit(c.req.query('limit'));
+    const userId = parseUserId(c.req.query('user_id')) ?? undefined;
+    const cursor = c.req.query('cursor');
+    if (cursor !== undefined) {
+      try {
+        decodeCursor(cursor);
+      } catch {
+        throw invalidParam('cursor', 'expected the next_cursor of a previous page');
+      }
+    }
+    const page = await scans.list(tenantOf(principal), { userId, limit, cursor });
+    return c.json({ data: page.items.map(toPublicScan), has_more: page.nextCursor !== null, next_cursor: page.nextCursor });
+  });
+
+  app.get('/:scan_id', async (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, 'scans:read');
+    const scanId = c.req.param('scan_id');
+    const scan = isId('scan', scanId) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
+    if (!scan) throw notFound(`Scan ${scanId.slice(0, 64)}`);
+    return c.json(toPublicScan(scan));
+  });
+
+  app.delete('/:scan_id', async (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, 'scans:write');
+    const scanId = c.req.param('scan_id');
+    if (!isId('scan', scanId)) throw notFound(`Scan ${scanId.slice(0, 64)}`);
+    await deleteScan({ scans, images }, tenantOf(principal), scanId);
+    return c.body(null, 204);
+  });
+
+  return app;
+}
+
+export function tenantOf(principal: Principal): Tenant {
+  return { accountId: principal.accountId, environment: principal.environment };
+}
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return 20;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw invalidParam('limit', `expected an integer from 1 to 100, received ${JSON.stringify(raw.slice(0, 20))}`);
+  }
+  return limit;
+}
+
+/**
+ * 201 completed, 202 still processing, or (failed within the wait window) 422 with the check's code: as a
+ * stored response, so that an idempotent retry gets exactly this answer again.
+ */
+function scanResponse(scan: ScanRecord, waitSeconds: number, requestId: string): StoredResponse {
+  const location = `/v1/scans/${scan.scan_id}`;
+  if (scan.status === 'failed') {
+    const { apiError, body } = problemOf(scanFailed(scan), requestId);
+    return { status: apiError.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, Location: location }, body: JSON.stringify(body) };
+  }
+  return {
+    status: scan.status === 'completed' ? 201 : 202,
+    headers: {
+      'Content-Type': 'application/json',
+      Location: location,
+      ...(waitSeconds === 0 ? { 'Preference-Applied': 'respond-async' } : {}),
+    },
+    body: JSON.stringify(toPublicScan(scan)),
+  };
+}
+
+function scanFailed(scan: ScanRecord): ApiError {
+  const code = scan.error?.code ?? '';
+  const isImageCheck = code in ERROR_CATALOGUE && ERROR_CATALOGUE[code as ErrorCode].status === 422;
+  return new ApiError(
+    isImageCheck ? (code as ErrorCode) : 'analysis_failed',
+    scan.error?.message ?? 'The image could not be analysed.',
+    [{ param: 'image', message: scan.error?.message ?? 'analysis failed' }],
+    {},
+    { scan_id: scan.scan_id },
+  );
+}

@@ -1,0 +1,31 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Clock } from '../shared/clock';
+import type { MessageSender, VisibilityControl } from '../shared/queue';
+import type { DeliveryStore } from '../webhooks/delivery-store';
+import type { WebhookEndpointStore } from '../webhooks/endpoint-store';
+import type { PostResult } from '../webhooks/http-sender';
+import type { Environment } from '../shared/tenant';
+
+/** Sends one signed request; the real one is postWebhook with the SSRF guard, tests may wrap it. */
+export type PostFunction = (
+  target: { url: string; environment: Environment },
+  request: { headers: Record<string, string>; body: string },
+) => Promise<PostResult>;
+
+/** Everything the delivery function's core needs, built once per container (or once by the local stack). */
+export interface DeliveryDeps {
+  clock: Clock;
+  endpoints: WebhookEndpointStore;
+  deliveries: DeliveryStore;
+  /** The delivery queue: fan-out sends per-delivery messages to it, retries change their visibility. */
+  queue: MessageSender & VisibilityControl;
+  post: PostFunction;
+  /** Seconds to wait before each attempt (WEBHOOK_RETRY_SCHEDULE); its length is the attempts per run. */
+  schedule: number[];
+  /** The queue's maxReceiveCount: an attempt on the last receive is the last attempt. */
+  maxReceives: number;
+  /** The HTTP time limit of one attempt; the lease on a delivery outlasts it. */
+  timeoutMs: number;
+  logger: Logger;
+  random: () => number;
+}

@@ -1,0 +1,71 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+
+/** The first response to a request, kept so that a retry with the same key gets it again. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  state: 'in_progress' | 'completed';
+  response?: StoredResponse;
+  /** Epoch seconds; DynamoDB's TTL removes the record after it (and reads treat it as gone). */
+  expires_at: number;
+  /** Who owns the record, so erasure of a user can find it. */
+  user_id?: string;
+}
+
+/** Idempotency records in DynamoDB, one per tenant and key. */
+export class IdempotencyStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  /** Claims the key; false when a live record already holds it. */
+  async claim(id: string, record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { pk: id, sk: 'idempotency', ...record },
+          // An expired record that TTL has not swept yet counts as absent.
+          ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
+          ExpressionAttributeValues: { ':now': nowSeconds },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async get(id: string): Promise<IdempotencyRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: id, sk: 'idempotency' }, ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    const { pk: _pk, sk: _sk, ...record } = Item;
+    return record as IdempotencyRecord;
+  }
+
+  async complete(id: string, response: StoredResponse): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: id, sk: 'idempotency' },
+        UpdateExpression: 'SET #state = :completed, #response = :response',
+        ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':response': response },
+      }),
+    );
+  }
+
+  async release(id: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: id, sk: 'idempotency' } }));
+  }
+}

@@ -1,0 +1,110 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Clock } from '../shared/clock';
+import { isoTimestamp } from '../shared/clock';
+import type { Tenant } from '../shared/tenant';
+import type { ScanAnalyzer } from '../analysis/analyzer';
+import type { ImageStore } from '../scans/image-store';
+import type { ScanJob, ScanRecord } from '../scans/scan';
+import type { ScanOutcome, ScanStore } from '../scans/scan-store';
+
+/** Runs after a scan's outcome is stored, and again when a redelivered job finds it stored (events, scores). */
+export type ScanFinishedListener = (scan: ScanRecord) => Promise<void>;
+
+export interface InferenceDeps {
+  clock: Clock;
+  scans: ScanStore;
+  images: ImageStore;
+  analyzer: ScanAnalyzer;
+  logger: Logger;
+  onScanFinished: ScanFinishedListener[];
+}
+
+export interface Delivery {
+  /** 1 on the first delivery of the job (SQS ApproximateReceiveCount). */
+  receiveCount: number;
+  /** After this many receives the queue gives the job to its DLQ. */
+  maxReceives: number;
+}
+
+/**
+ * One scan job: analyse the stored image and write the outcome once. Idempotent: a redelivered job whose scan
+ * is already finished only re-runs the listeners (their own records de-duplicate), never analyses again.
+ * An unexpected error is rethrown so the queue retries; on the last receive the scan is marked failed first.
+ */
+export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery: Delivery): Promise<void> {
+  const tenant: Tenant = { accountId: job.account_id, environment: job.environment };
+  const scan = await deps.scans.get(tenant, job.scan_id, { consistent: true });
+  if (!scan) {
+    deps.logger.info('scan job for a deleted scan skipped', { scanId: job.scan_id });
+    return;
+  }
+  if (scan.status !== 'processing') {
+    await notify(deps, scan);
+    return;
+  }
+
+  let outcome: ScanOutcome;
+  try {
+    outcome = await analyse(deps, scan);
+  } catch (error) {
+    if (delivery.receiveCount >= delivery.maxReceives) {
+      deps.logger.error('scan job failed on its last attempt', { scanId: scan.scan_id, receiveCount: delivery.receiveCount });
+      await finishAndNotify(deps, tenant, scan, {
+        ...emptyOutcome(deps.clock),
+        error: { code: 'analysis_failed', message: 'The analysis failed repeatedly; submit the scan again.' },
+      });
+    }
+    throw error;
+  }
+  await finishAndNotify(deps, tenant, scan, outcome);
+}
+
+async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutcome> {
+  const bytes = await deps.images.get(scan.image_key);
+  if (!bytes) throw new Error(`image object missing for ${scan.scan_id}`);
+  const result = await deps.analyzer.analyze(bytes, scan.requested_markers);
+  const completedAt = isoTimestamp(deps.clock.now());
+  if (result.status === 'failed') {
+    return { ...emptyOutcome(deps.clock), face: result.face, quality: result.quality, error: result.error };
+  }
+  if (result.overlays) {
+    const prefix = scan.image_key.slice(0, scan.image_key.lastIndexOf('/') + 1);
+    for (const [marker, png] of Object.entries(result.overlays)) {
+      if (png) await deps.images.put(`${prefix}overlay-${marker}.png`, png, 'image/png');
+    }
+  }
+  return {
+    status: 'completed',
+    skin_score: result.skinScore,
+    markers: result.markers,
+    completed_at: completedAt,
+    model: deps.analyzer.model,
+    face: result.face,
+    quality: result.quality,
+    error: null,
+  };
+}
+
+async function finishAndNotify(deps: InferenceDeps, tenant: Tenant, scan: ScanRecord, outcome: ScanOutcome): Promise<void> {
+  await deps.scans.finish(tenant, scan.scan_id, outcome);
+  // Whoever won the conditional write, the stored record is the truth the listeners report.
+  const stored = await deps.scans.get(tenant, scan.scan_id, { consistent: true });
+  if (stored && stored.status !== 'processing') await notify(deps, stored);
+}
+
+async function notify(deps: InferenceDeps, scan: ScanRecord): Promise<void> {
+  for (const listener of deps.onScanFinished) await listener(scan);
+}
+
+function emptyOutcome(clock: Clock): ScanOutcome {
+  return {
+    status: 'failed',
+    skin_score: null,
+    markers: {},
+    completed_at: isoTimestamp(clock.now()),
+    model: null,
+    face: null,
+    quality: null,
+    error: null,
+  };
+}

@@ -1,0 +1,95 @@
+import { ApiError } from '../shared/errors';
+import type { Clock } from '../shared/clock';
+import type { Environment } from '../shared/tenant';
+import { hashApiKey, keyEnvironment, sameDigest } from './api-key';
+import type { ApiKeyRecord, KeyStore } from './key-store';
+import type { Account } from '../accounts/account';
+import type { AccountStore } from '../accounts/account-store';
+import type { Scope } from './scopes';
+
+/** Who is calling: resolved from the Bearer key. */
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  environment: Environment;
+  scopes: readonly Scope[];
+  /** Requests per minute of the key's account, per environment. */
+  rateLimit: number;
+}
+
+const BEARER = /^Bearer ([^\s]+)$/;
+
+/**
+ * Turns an Authorization header into a Principal. Lookups go by the key's SHA-256 (never a scan) and are
+ * cached for `cacheSeconds`, which bounds how long a revoked key keeps working.
+ */
+export class KeyAuthenticator {
+  private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; account: Account | undefined; fetchedAt: number }>();
+
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly accounts: AccountStore,
+    private readonly clock: Clock,
+    private readonly cacheSeconds: number,
+  ) {}
+
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    if (!authorization) {
+      throw unauthenticated('Send your API key as `Authorization: Bearer sk_test_…` or `sk_live_…`.');
+    }
+    const key = BEARER.exec(authorization.trim())?.[1];
+    if (!key) throw unauthenticated('The Authorization header must be `Bearer <API key>`.');
+    if (!keyEnvironment(key)) throw invalidKey();
+
+    const hash = hashApiKey(key);
+    const { record, account } = await this.lookup(hash);
+    const now = this.clock.now();
+    if (
+      !record ||
+      !account ||
+      !sameDigest(record.key_hash, hash) ||
+      record.revoked_at !== null ||
+      (record.expires_at !== null && Date.parse(record.expires_at) <= now)
+    ) {
+      throw invalidKey();
+    }
+    return {
+      keyId: record.key_id,
+      accountId: record.account_id,
+      environment: record.environment,
+      scopes: record.scopes,
+      rateLimit: account.rate_limit,
+    };
+  }
+
+  private async lookup(hash: string): Promise<{ record: ApiKeyRecord | undefined; account: Account | undefined }> {
+    const now = this.clock.now();
+    const cached = this.cache.get(hash);
+    if (cached && now - cached.fetchedAt < this.cacheSeconds * 1000) return cached;
+    const record = await this.keys.findByHash(hash);
+    const account = record ? await this.accounts.get(record.account_id) : undefined;
+    if (this.cache.size > 10_000) this.cache.clear();
+    const entry = { record, account, fetchedAt: now };
+    this.cache.set(hash, entry);
+    return entry;
+  }
+}
+
+/** 403 naming the scope the route needs. */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (!principal.scopes.includes(scope)) {
+    throw new ApiError('insufficient_scope', `This key lacks the scope ${scope}.`, [
+      { param: 'Authorization', message: `requires scope ${scope}` },
+    ]);
+  }
+}
+
+function unauthenticated(detail: string): ApiError {
+  return new ApiError('unauthenticated', detail, [], { 'WWW-Authenticate': 'Bearer' });
+}
+
+function invalidKey(): ApiError {
+  return new ApiError('invalid_api_key', 'The API key is unknown, revoked or expired.', [], {
+    'WWW-Authenticate': 'Bearer error="invalid_token"',
+  });
+}

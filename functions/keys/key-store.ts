@@ -1,0 +1,105 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GSI1 } from '../shared/tables';
+import type { Environment } from '../shared/tenant';
+import type { Scope } from './scopes';
+
+/** A key as stored: never the secret, only its hash and last four characters. */
+export interface ApiKeyRecord {
+  key_id: string;
+  key_hash: string;
+  account_id: string;
+  environment: Environment;
+  scopes: Scope[];
+  last4: string;
+  created_at: string;
+  /** ISO time after which the key stops working (rotation grace, or an explicit expiry); null = never. */
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+/**
+ * Keys in DynamoDB. Two items per key: the record under its hash (the only lookup the API makes) and a
+ * pointer under its id (for rotate and revoke); gsi1 lists an account's keys.
+ */
+export class KeyStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  /**
+   * Two conditional puts, pointer first: an orphaned pointer (the second put failing) leads nowhere, while a
+   * record without its pointer could not be rotated or revoked. (dynalite has no transactions, and the same code
+   * runs against it and DynamoDB.)
+   */
+  async create(record: ApiKeyRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: idKey(record.key_id), sk: 'key', key_hash: record.key_hash },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: hashKey(record.key_hash), sk: 'key', gsi1pk: accountKey(record.account_id), gsi1sk: record.key_id, ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: hashKey(keyHash), sk: 'key' }, ConsistentRead: true }),
+    );
+    return Item ? strip(Item) : undefined;
+  }
+
+  async findById(keyId: string): Promise<ApiKeyRecord | undefined> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: idKey(keyId), sk: 'key' } }));
+    return Item ? this.findByHash(String(Item.key_hash)) : undefined;
+  }
+
+  async listByAccount(accountId: string): Promise<ApiKeyRecord[]> {
+    const items: ApiKeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': accountKey(accountId) },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(page.Items ?? []).map(strip));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  async update(keyHash: string, changes: Partial<Pick<ApiKeyRecord, 'expires_at' | 'revoked_at'>>): Promise<void> {
+    const entries = Object.entries(changes);
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: hashKey(keyHash), sk: 'key' },
+        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  }
+}
+
+const hashKey = (hash: string) => `hash#${hash}`;
+const idKey = (keyId: string) => `id#${keyId}`;
+const accountKey = (accountId: string) => `acct#${accountId}`;
+
+function strip(item: Record<string, unknown>): ApiKeyRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
+  return record as unknown as ApiKeyRecord;
+}

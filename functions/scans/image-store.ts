@@ -1,0 +1,47 @@
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+
+/** Uploaded images and overlays in S3 (s3rver locally), server-side encrypted on AWS by the bucket default. */
+export class ImageStore {
+  constructor(
+    private readonly s3: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    try {
+      const { Body } = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return Body ? await Body.transformToByteArray() : undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+
+  /** Every object under the prefix (a scan's image and overlays, or a whole user's). */
+  async deletePrefix(prefix: string): Promise<void> {
+    let token: string | undefined;
+    do {
+      const page = await this.s3.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      await this.delete((page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.s3.send(
+      new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+    );
+  }
+}
+
+/** Where a scan's objects live: one prefix per tenant and scan, so erasure can delete by prefix. */
+export function scanObjectPrefix(accountId: string, environment: string, scanId: string): string {
+  return `${accountId}/${environment}/${scanId}/`;
+}

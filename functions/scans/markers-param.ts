@@ -1,0 +1,21 @@
+import { ApiError } from '../shared/errors';
+import { MARKER_NAMES, isMarkerName, type MarkerName } from '../analysis/skin/markers';
+
+/**
+ * The `markers` form field: comma-separated, trimmed, case-insensitive, de-duplicated, in catalogue order.
+ * Omitted or blank means every marker.
+ */
+export function parseMarkers(raw: string | undefined): MarkerName[] {
+  if (raw === undefined || raw.trim() === '') return [...MARKER_NAMES];
+  const names = raw.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !isMarkerName(name));
+  if (unknown.length > 0) {
+    const list = unknown.map((name) => JSON.stringify(name.slice(0, 40))).join(', ');
+    throw new ApiError(
+      'unknown_marker',
+      `markers: unknown marker ${list}; valid markers are ${MARKER_NAMES.join(', ')}.`,
+      [{ param: 'markers', message: `unknown ${list}; expected any of ${MARKER_NAMES.join(', ')}` }],
+    );
+  }
+  return MARKER_NAMES.filter((name) => names.includes(name));
+}

@@ -1,0 +1,132 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GSI1 } from '../shared/tables';
+import { tenantKey, type Tenant } from '../shared/tenant';
+import type { ScanRecord } from './scan';
+
+export interface ScanPage {
+  items: ScanRecord[];
+  /** Opaque; pass back as `cursor` for the next page. */
+  nextCursor: string | null;
+}
+
+/** The outcome of analysis, written once: a completed or failed scan is never overwritten. */
+export type ScanOutcome = Pick<
+  ScanRecord,
+  'status' | 'skin_score' | 'markers' | 'completed_at' | 'model' | 'face' | 'quality' | 'error'
+>;
+
+/** Scans in DynamoDB: partition per tenant, sorted by the time-ordered scan id; gsi1 per tenant and user. */
+export class ScanStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(record: ScanRecord): Promise<void> {
+    const pk = tenantKey({ accountId: record.account_id, environment: record.environment });
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          pk,
+          sk: record.scan_id,
+          ...(record.user_id ? { gsi1pk: userPartition(pk, record.user_id), gsi1sk: record.scan_id } : {}),
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(tenant: Tenant, scanId: string, options: { consistent?: boolean } = {}): Promise<ScanRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: tenantKey(tenant), sk: scanId },
+        ConsistentRead: options.consistent ?? false,
+      }),
+    );
+    return Item ? stripKeys(Item) : undefined;
+  }
+
+  /** Newest first. With `userId`, only that user's scans. */
+  async list(tenant: Tenant, options: { userId?: string; limit: number; cursor?: string }): Promise<ScanPage> {
+    const pk = tenantKey(tenant);
+    const byUser = options.userId !== undefined;
+    const { Items = [], LastEvaluatedKey } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        ...(byUser ? { IndexName: GSI1 } : {}),
+        KeyConditionExpression: byUser ? 'gsi1pk = :pk' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': byUser ? userPartition(pk, options.userId!) : pk },
+        ScanIndexForward: false,
+        Limit: options.limit,
+        ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor) : undefined,
+      }),
+    );
+    return {
+      items: Items.map(stripKeys),
+      nextCursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null,
+    };
+  }
+
+  /** Writes the outcome only while the scan is still processing; false when another delivery already did. */
+  async finish(tenant: Tenant, scanId: string, outcome: ScanOutcome): Promise<boolean> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':processing': 'processing' };
+    const sets = Object.entries(outcome).map(([field, value]) => {
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      return `#${field} = :${field}`;
+    });
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(tenant), sk: scanId },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: '#status = :processing',
+          ExpressionAttributeNames: { ...names, '#status': 'status' },
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async delete(tenant: Tenant, scanId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: scanId } }));
+  }
+}
+
+function userPartition(tenantPk: string, userId: string): string {
+  return `${tenantPk}#user#${userId}`;
+}
+
+function stripKeys(item: Record<string, unknown>): ScanRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
+  return record as unknown as ScanRecord;
+}
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** A cursor that does not decode to a key object is the client's error, reported by the caller. */
+export function decodeCursor(cursor: string): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a key object');
+  for (const value of Object.values(parsed)) if (typeof value !== 'string') throw new Error('not a key object');
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,74 @@
+import type { Clock } from '../shared/clock';
+import { isoTimestamp } from '../shared/clock';
+import { newId } from '../shared/ids';
+import type { MessageSender } from '../shared/queue';
+import type { Tenant } from '../shared/tenant';
+import type { MarkerName } from '../analysis/skin/markers';
+import type { AcceptedImage } from './image-intake';
+import { scanObjectPrefix, type ImageStore } from './image-store';
+import type { ScanJob, ScanRecord } from './scan';
+import type { ScanStore } from './scan-store';
+
+export interface SubmitScanDeps {
+  clock: Clock;
+  scans: ScanStore;
+  images: ImageStore;
+  scanQueue: MessageSender;
+}
+
+export interface ScanRequest {
+  tenant: Tenant;
+  image: AcceptedImage;
+  markers: MarkerName[];
+  userId: string | null;
+}
+
+/**
+ * Stores the image, then the scan record (processing), then enqueues the job: in that order, so a job never
+ * points at a missing record and a record never at a missing image.
+ */
+export async function submitScan(deps: SubmitScanDeps, request: ScanRequest): Promise<ScanRecord> {
+  const now = deps.clock.now();
+  const scanId = newId('scan', now);
+  const imageKey = `${scanObjectPrefix(request.tenant.accountId, request.tenant.environment, scanId)}image.jpg`;
+  await deps.images.put(imageKey, request.image.bytes, 'image/jpeg');
+
+  const record: ScanRecord = {
+    scan_id: scanId,
+    status: 'processing',
+    user_id: request.userId,
+    skin_score: null,
+    markers: {},
+    created_at: isoTimestamp(now),
+    completed_at: null,
+    model: null,
+    image: request.image.info,
+    face: null,
+    quality: null,
+    error: null,
+    account_id: request.tenant.accountId,
+    environment: request.tenant.environment,
+    requested_markers: request.markers,
+    image_key: imageKey,
+  };
+  await deps.scans.create(record);
+
+  const job: ScanJob = { scan_id: scanId, account_id: request.tenant.accountId, environment: request.tenant.environment };
+  try {
+    await deps.scanQueue.send(JSON.stringify(job));
+  } catch (error) {
+    // The job never left: the scan would wait forever, so it is failed now and the client sees why.
+    await deps.scans.finish(request.tenant, scanId, {
+      status: 'failed',
+      skin_score: null,
+      markers: {},
+      completed_at: isoTimestamp(deps.clock.now()),
+      model: null,
+      face: null,
+      quality: null,
+      error: { code: 'internal_error', message: 'The scan could not be queued; submit it again.' },
+    });
+    throw error;
+  }
+  return record;
+}

@@ -1,0 +1,65 @@
+/**
+ * The error catalogue: every `code` the API answers with, its HTTP status and title.
+ * One mapping (api/problem.ts) turns these into RFC 9457 problem+json; anything else becomes `internal_error`.
+ */
+export const ERROR_CATALOGUE = {
+  unauthenticated: { status: 401, title: 'Authentication required' },
+  invalid_api_key: { status: 401, title: 'Invalid API key' },
+  insufficient_scope: { status: 403, title: 'Insufficient scope' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  invalid_request: { status: 400, title: 'Invalid request' },
+  unknown_marker: { status: 400, title: 'Unknown marker' },
+  idempotency_conflict: { status: 409, title: 'Idempotency key reused with a different request' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  image_unreadable: { status: 422, title: 'Image cannot be decoded' },
+  image_too_small: { status: 422, title: 'Image too small' },
+  image_too_large: { status: 422, title: 'Image has too many pixels' },
+  no_face: { status: 422, title: 'No face found' },
+  multiple_faces: { status: 422, title: 'Several faces, none dominant' },
+  face_too_small: { status: 422, title: 'Face too small' },
+  face_not_frontal: { status: 422, title: 'Face not frontal' },
+  too_dark: { status: 422, title: 'Image too dark' },
+  too_bright: { status: 422, title: 'Image too bright' },
+  blurry: { status: 422, title: 'Image too blurry' },
+  analysis_failed: { status: 422, title: 'Analysis failed' },
+  rate_limited: { status: 429, title: 'Rate limit exceeded' },
+  internal_error: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One failing parameter, as listed in the problem body's `errors`. */
+export interface ParamError {
+  param: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors: ParamError[] = [],
+    readonly headers: Record<string, string> = {},
+    /** RFC 9457 extension members, e.g. the `scan_id` of a scan that failed its checks. */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = ERROR_CATALOGUE[code].status;
+    this.title = ERROR_CATALOGUE[code].title;
+  }
+}
+
+/** A 400 naming the parameter, what was expected and what arrived. */
+export function invalidParam(param: string, message: string): ApiError {
+  return new ApiError('invalid_request', `${param}: ${message}`, [{ param, message }]);
+}
+
+export function notFound(what: string): ApiError {
+  return new ApiError('not_found', `${what} was not found.`);
+}

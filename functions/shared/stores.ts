@@ -1,0 +1,35 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { AccountStore } from '../accounts/account-store';
+import { KeyStore } from '../keys/key-store';
+import { ImageStore } from '../scans/image-store';
+import { ScanStore } from '../scans/scan-store';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
+import { WebhookEndpointStore } from '../webhooks/endpoint-store';
+import { DeliveryStore } from '../webhooks/delivery-store';
+import type { Config } from './config';
+import { physicalTableName } from './tables';
+
+/** The persistent parts every function shares, over AWS SDK clients (real AWS, or dynalite and s3rver). */
+export interface Stores {
+  accounts: AccountStore;
+  keys: KeyStore;
+  scans: ScanStore;
+  images: ImageStore;
+  idempotency: IdempotencyStore;
+  webhooks: WebhookEndpointStore;
+  deliveries: DeliveryStore;
+}
+
+export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3Client): Stores {
+  const table = (name: Parameters<typeof physicalTableName>[1]) => physicalTableName(config.TABLE_PREFIX, name);
+  return {
+    accounts: new AccountStore(db, table('accounts')),
+    keys: new KeyStore(db, table('keys')),
+    scans: new ScanStore(db, table('scans')),
+    images: new ImageStore(s3, config.IMAGES_BUCKET),
+    idempotency: new IdempotencyStore(db, table('idempotency')),
+    webhooks: new WebhookEndpointStore(db, table('webhooks')),
+    deliveries: new DeliveryStore(db, table('deliveries')),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Every DynamoDB table of the service, one source for the local stack (created in dynalite) and the CDK stack.
+ * All tables share one key shape: `pk` and `sk` strings, an optional `gsi1` index on `gsi1pk`/`gsi1sk`,
+ * and `expires_at` (epoch seconds) as the TTL attribute where records expire.
+ */
+export const TABLES = {
+  accounts: { gsi1: false, ttl: false },
+  keys: { gsi1: true, ttl: false },
+  scans: { gsi1: true, ttl: true },
+  rateLimits: { gsi1: false, ttl: true },
+  idempotency: { gsi1: false, ttl: true },
+  webhooks: { gsi1: true, ttl: false },
+  deliveries: { gsi1: true, ttl: true },
+  routines: { gsi1: true, ttl: false },
+  scores: { gsi1: false, ttl: false },
+} as const;
+
+export type TableName = keyof typeof TABLES;
+
+export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+
+/** Physical name: `${prefix}-${logical}` in kebab case, e.g. `skin-rate-limits`. */
+export function physicalTableName(prefix: string, table: TableName): string {
+  return `${prefix}-${table.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+export const GSI1 = 'gsi1';
+export const TTL_ATTRIBUTE = 'expires_at';

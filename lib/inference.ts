@@ -1,0 +1,85 @@
+import { Duration } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { posix } from 'node:path';
+import { BUNDLED_MODEL_DIR } from './bundling/model-files';
+import { deadLetterAlarm, FunctionAlarms } from './monitoring';
+import { FUNCTION_ENTRIES } from './project-paths';
+import { workQueue } from './queues';
+import { ServiceFunction, type LambdaArchitecture } from './service-function';
+import type { Storage } from './storage';
+
+export const INFERENCE_TIMEOUT = Duration.seconds(60);
+
+/** Receives of a scan job before the DLQ; the same number goes to the function as SCAN_MAX_RECEIVES. */
+export const SCAN_MAX_RECEIVES = 3;
+
+/** Where Lambda unpacks the bundle. */
+const LAMBDA_TASK_ROOT = '/var/task';
+
+export interface InferenceProps {
+  storage: Storage;
+  deliveryQueue: IQueue;
+  architecture: LambdaArchitecture;
+  baseEnvironment: Record<string, string>;
+  entry?: string;
+  /** Scan jobs analysed at once (the event source mapping's maximum concurrency). */
+  maxConcurrency?: number;
+}
+
+/**
+ * Scan analysis: the scan-jobs queue (one job per message, DLQ after SCAN_MAX_RECEIVES), and the inference
+ * function (sharp + onnxruntime-node + the ONNX models) that it triggers with partial batch failures.
+ */
+export class Inference extends Construct {
+  readonly queue: Queue;
+  readonly deadLetters: Queue;
+  readonly function: ServiceFunction;
+  readonly alarms: FunctionAlarms;
+  readonly deadLetterAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: InferenceProps) {
+    super(scope, id);
+    const { queue, deadLetters } = workQueue(this, 'ScanJobQueue', {
+      consumerTimeout: INFERENCE_TIMEOUT,
+      maxReceiveCount: SCAN_MAX_RECEIVES,
+    });
+    this.queue = queue;
+    this.deadLetters = deadLetters;
+
+    const fn = new ServiceFunction(this, 'InferenceFunction', {
+      entry: props.entry ?? FUNCTION_ENTRIES.inference,
+      description: 'Analyses a scan job: face and landmark models, quality checks, skin model, scores, events',
+      serviceName: 'skin-inference',
+      memorySize: 2048,
+      timeout: INFERENCE_TIMEOUT,
+      architecture: props.architecture,
+      nativePackages: ['sharp', 'onnxruntime-node'],
+      includeModels: true,
+      environment: {
+        ...props.baseEnvironment,
+        MODEL_DIR: posix.join(LAMBDA_TASK_ROOT, BUNDLED_MODEL_DIR),
+        SCAN_MAX_RECEIVES: String(SCAN_MAX_RECEIVES),
+        DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl,
+      },
+    });
+    const { tables, imagesBucket } = props.storage;
+    tables.scans.grantReadWriteData(fn); // the outcome of each job
+    tables.scores.grantReadWriteData(fn); // the user's score after each completed scan
+    imagesBucket.grantRead(fn); // the uploaded image
+    imagesBucket.grantPut(fn); // the overlay
+    props.deliveryQueue.grantSendMessages(fn); // scan.completed, scan.failed, score.updated
+    fn.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: props.maxConcurrency ?? 10,
+      }),
+    );
+    this.function = fn;
+    this.alarms = new FunctionAlarms(this, 'InferenceAlarms', { fn, timeout: INFERENCE_TIMEOUT, label: 'Inference' });
+    this.deadLetterAlarm = deadLetterAlarm(this, 'DeadLetterAlarm', deadLetters, 'Scan jobs');
+  }
+}

@@ -1,0 +1,50 @@
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GSI1, TABLES, TABLE_NAMES, physicalTableName } from '../functions/shared/tables';
+
+/** Creates any missing table of functions/shared/tables.ts, as the CDK stack does on AWS. */
+export async function createTables(client: DynamoDBClient, prefix: string): Promise<void> {
+  for (const table of TABLE_NAMES) {
+    const name = physicalTableName(prefix, table);
+    try {
+      await client.send(new DescribeTableCommand({ TableName: name }));
+      continue;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    const withIndex = TABLES[table].gsi1;
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          ...(withIndex
+            ? [
+                { AttributeName: 'gsi1pk', AttributeType: 'S' as const },
+                { AttributeName: 'gsi1sk', AttributeType: 'S' as const },
+              ]
+            : []),
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        ...(withIndex
+          ? {
+              GlobalSecondaryIndexes: [
+                {
+                  IndexName: GSI1,
+                  KeySchema: [
+                    { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+                    { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+                  ],
+                  Projection: { ProjectionType: 'ALL' },
+                },
+              ],
+            }
+          : {}),
+      }),
+    );
+  }
+}

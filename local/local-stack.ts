@@ -1,0 +1,197 @@
+import { mkdir, rm, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '../functions/shared/config';
+import { systemClock, type Clock } from '../functions/shared/clock';
+import { createDocumentClient, createS3Client } from '../functions/shared/aws/clients';
+import { createStores, type Stores } from '../functions/shared/stores';
+import { createApp } from '../functions/api/app';
+import { buildApiDeps } from '../functions/api/build-deps';
+import type { ScanAnalyzer } from '../functions/analysis/analyzer';
+import { createAnalyzer } from '../functions/analysis/create-analyzer';
+import { buildInferenceDeps } from '../functions/inference/build-deps';
+import { createScanJobHandler } from '../functions/inference/scan-job-handler';
+import { QueueEventPublisher, publishScanEvents, type EventPublisher } from '../functions/webhooks/event-publisher';
+import { parseRetrySchedule } from '../functions/webhooks/retry-schedule';
+import type { Resolver } from '../functions/webhooks/ssrf/resolve';
+import { buildDeliveryDeps } from '../functions/delivery/build-deps';
+import { createDeliveryHandler } from '../functions/delivery/delivery-handler';
+import type { PostFunction } from '../functions/delivery/deps';
+import { startDynamoDb } from './dynamodb-server';
+import { startS3 } from './s3-server';
+import { createTables } from './create-tables';
+import { LocalQueue } from './queue/local-queue';
+import { writeStackFile, type StackFile } from './stack-file';
+
+export interface LocalStackOptions {
+  /** Where tables, objects and queues persist; omitted: a temporary folder removed on close. */
+  dataDir?: string;
+  /** API port; 0 picks a free one. */
+  port?: number;
+  clock?: Clock;
+  /** Replaces the model analysis (tests wrap the real one to inject failures). */
+  wrapAnalyzer?: (analyzer: ScanAnalyzer) => ScanAnalyzer;
+  /** Seconds a received scan job stays invisible before it is retried. */
+  scanVisibilitySeconds?: number;
+  /** WEBHOOK_RETRY_SCHEDULE for this stack, e.g. `0,0.2,0.2` so retries take fractions of a second in tests. */
+  webhookRetrySchedule?: string;
+  /** WEBHOOK_TIMEOUT_MS for this stack. */
+  webhookTimeoutMs?: number;
+  /** Delivery handler calls at once (batches of 10), like the event source mapping's maximum concurrency. */
+  webhookConcurrency?: number;
+  /** The DNS the webhook SSRF guard consults (tests play rebinding); default: the system resolver. */
+  webhookResolver?: Resolver;
+  /** Wraps the webhook sender (tests count attempts). */
+  wrapWebhookPost?: (post: PostFunction) => PostFunction;
+  env?: Record<string, string>;
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  config: Config;
+  stores: Stores;
+  dataDir: string;
+  clock: Clock;
+  scanQueue: LocalQueue;
+  scanDeadLetters: LocalQueue;
+  /** Published events and per-delivery messages, consumed by the delivery handler. */
+  deliveryQueue: LocalQueue;
+  deliveryDeadLetters: LocalQueue;
+  /** Publishes webhook events (what the inference, routines and scores code use). */
+  events: EventPublisher;
+  /** The API in-process, for tests that need no socket. */
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service in one process: dynalite and s3rver embedded, the in-process queues, the inference
+ * consumer and the API on an HTTP port, built from the same functions the Lambda entry files use.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'skin-stack-')));
+  await mkdir(join(dataDir, 's3'), { recursive: true });
+  await mkdir(join(dataDir, 'queues'), { recursive: true });
+
+  const dynamo = await startDynamoDb({ path: join(dataDir, 'dynamodb') });
+  const bucket = 'skin-images';
+  const s3 = await startS3({ directory: join(dataDir, 's3'), bucket });
+  const config = loadConfig({
+    // Local development: loopback receivers (e.g. `skin webhooks listen`) are allowed unless the environment says no.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    ...process.env,
+    ...webhookEnv(options),
+    ...options.env,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    IMAGES_BUCKET: bucket,
+    TABLE_PREFIX: 'skin',
+  });
+  await createTables(new DynamoDBClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), config.TABLE_PREFIX);
+  const db = createDocumentClient(config);
+  const stores = createStores(config, db, createS3Client(config));
+  const clock = options.clock ?? systemClock;
+
+  const scanDeadLetters = new LocalQueue({
+    name: 'scan-jobs-dlq',
+    visibilityTimeoutSeconds: 30,
+    persistPath: join(dataDir, 'queues', 'scan-jobs-dlq.json'),
+  });
+  const scanQueue = new LocalQueue({
+    name: 'scan-jobs',
+    visibilityTimeoutSeconds: options.scanVisibilitySeconds ?? 60,
+    maxReceiveCount: config.SCAN_MAX_RECEIVES,
+    deadLetterQueue: scanDeadLetters,
+    batchSize: 1,
+    persistPath: join(dataDir, 'queues', 'scan-jobs.json'),
+  });
+
+  const deliveryDeadLetters = new LocalQueue({
+    name: 'webhook-deliveries-dlq',
+    visibilityTimeoutSeconds: 30,
+    persistPath: join(dataDir, 'queues', 'webhook-deliveries-dlq.json'),
+  });
+  const deliveryQueue = new LocalQueue({
+    name: 'webhook-deliveries',
+    // Longer than one attempt and its lease, as on AWS (6x the function timeout).
+    visibilityTimeoutSeconds: config.WEBHOOK_TIMEOUT_MS / 1000 + 30,
+    maxReceiveCount: config.WEBHOOK_MAX_RECEIVES,
+    deadLetterQueue: deliveryDeadLetters,
+    batchSize: 10,
+    persistPath: join(dataDir, 'queues', 'webhook-deliveries.json'),
+  });
+  const events = new QueueEventPublisher(deliveryQueue);
+  deliveryQueue.consume(
+    createDeliveryHandler(
+      buildDeliveryDeps(config, { stores, queue: deliveryQueue, clock, resolver: options.webhookResolver, wrapPost: options.wrapWebhookPost }),
+    ),
+    { concurrency: options.webhookConcurrency ?? 4 },
+  );
+
+  const realAnalyzer = await createAnalyzer({ modelDir: config.MODEL_DIR });
+  const analyzer = options.wrapAnalyzer ? options.wrapAnalyzer(realAnalyzer) : realAnalyzer;
+  scanQueue.consume(
+    createScanJobHandler(buildInferenceDeps({ stores, analyzer, clock, onScanFinished: [publishScanEvents(events)] }), { maxReceives: config.SCAN_MAX_RECEIVES }),
+  );
+
+  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, clock }));
+  const server = await listen(app.fetch, options.port ?? 0);
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const stackFile: StackFile = {
+    api_url: apiUrl,
+    dynamodb_endpoint: dynamo.endpoint,
+    s3_endpoint: s3.endpoint,
+    images_bucket: bucket,
+    table_prefix: config.TABLE_PREFIX,
+    pid: process.pid,
+  };
+  await writeStackFile(dataDir, stackFile);
+
+  return {
+    apiUrl,
+    config,
+    stores,
+    dataDir,
+    clock,
+    scanQueue,
+    scanDeadLetters,
+    deliveryQueue,
+    deliveryDeadLetters,
+    events,
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scanQueue.stop();
+      await scanDeadLetters.stop();
+      await deliveryQueue.stop();
+      await deliveryDeadLetters.stop();
+      await s3.close();
+      await dynamo.close();
+      await rm(join(dataDir, 'stack.json'), { force: true });
+      if (temporary) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The webhook options as configuration; more attempts than the default need more receives before the DLQ. */
+function webhookEnv(options: LocalStackOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (options.webhookRetrySchedule !== undefined) {
+    env.WEBHOOK_RETRY_SCHEDULE = options.webhookRetrySchedule;
+    env.WEBHOOK_MAX_RECEIVES = String(Math.max(10, parseRetrySchedule(options.webhookRetrySchedule).length + 2));
+  }
+  if (options.webhookTimeoutMs !== undefined) env.WEBHOOK_TIMEOUT_MS = String(options.webhookTimeoutMs);
+  return env;
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
+    server.once('error', reject);
+  });
+}

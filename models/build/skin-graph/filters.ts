@@ -1,0 +1,75 @@
+import { OnnxGraph } from './onnx-graph.js';
+import { padTo } from './kernels.js';
+
+/** A separable 2-D filter: `h` runs along x (width), `v` along y (height). */
+export interface SeparableKernel {
+  h: number[];
+  v: number[];
+}
+
+/** Channels [from, to) of an NCHW tensor. */
+export function sliceChannels(g: OnnxGraph, x: string, from: number, to: number): string {
+  return g.op('Slice', [x, g.int64Tensor('starts', [from]), g.int64Tensor('ends', [to]), g.int64Tensor('axes', [1])], {}, 'slice');
+}
+
+/** 1×1 convolution: out[o] = Σ_i weights[o][i] · in[i] + bias[o]. */
+export function mix(g: OnnxGraph, x: string, weights: number[][], bias?: number[]): string {
+  const cout = weights.length;
+  const cin = weights[0]!.length;
+  const w = g.floatTensor('mix_w', [cout, cin, 1, 1], weights.flat());
+  const inputs = [x, w];
+  if (bias) inputs.push(g.floatTensor('mix_b', [cout], bias));
+  return g.op('Conv', inputs, { kernel_shape: [1, 1] }, 'mix');
+}
+
+/**
+ * Filters each of the `kernels.length` input channels with its own list of separable kernels (the same count n
+ * for every channel), with reflected borders. Output channel c·n + j is input channel c filtered by kernels[c][j].
+ */
+export function separableBank(g: OnnxGraph, x: string, kernels: SeparableKernel[][]): string {
+  const channels = kernels.length;
+  const n = kernels[0]!.length;
+  if (kernels.some((k) => k.length !== n)) throw new Error('separableBank: every channel needs the same kernel count');
+  const radius = Math.max(...kernels.flat().flatMap((k) => [(k.h.length - 1) / 2, (k.v.length - 1) / 2]));
+  const size = 2 * radius + 1;
+  const padded = g.op('Pad', [x, g.int64Tensor('pads', [0, 0, radius, radius, 0, 0, radius, radius])], { mode: 'reflect' }, 'pad');
+  const hWeights = kernels.flat().flatMap((k) => padTo(k.h, radius));
+  const vWeights = kernels.flat().flatMap((k) => padTo(k.v, radius));
+  const horizontal = g.op(
+    'Conv',
+    [padded, g.floatTensor('bank_h', [channels * n, 1, 1, size], hWeights)],
+    { group: channels, kernel_shape: [1, size] },
+    'bank_h',
+  );
+  return g.op(
+    'Conv',
+    [horizontal, g.floatTensor('bank_v', [channels * n, 1, size, 1], vWeights)],
+    { group: channels * n, kernel_shape: [size, 1] },
+    'bank_v',
+  );
+}
+
+export function add(g: OnnxGraph, a: string, b: string): string {
+  return g.op('Add', [a, b], {}, 'add');
+}
+export function sub(g: OnnxGraph, a: string, b: string): string {
+  return g.op('Sub', [a, b], {}, 'sub');
+}
+export function mul(g: OnnxGraph, a: string, b: string): string {
+  return g.op('Mul', [a, b], {}, 'mul');
+}
+export function scale(g: OnnxGraph, a: string, k: number): string {
+  return g.op('Mul', [a, g.scalar(k)], {}, 'scale');
+}
+export function square(g: OnnxGraph, a: string): string {
+  return g.op('Mul', [a, a], {}, 'sq');
+}
+export function relu(g: OnnxGraph, a: string): string {
+  return g.op('Relu', [a], {}, 'relu');
+}
+
+/** Max over groups of `groupSize` consecutive channels: [1, k·groupSize, S, S] → [1, k, S, S]. */
+export function maxOverGroups(g: OnnxGraph, x: string, groups: number, groupSize: number, size: number): string {
+  const reshaped = g.op('Reshape', [x, g.int64Tensor('shape', [1, groups, groupSize, size, size])], {}, 'reshape');
+  return g.op('ReduceMax', [reshaped], { axes: [2], keepdims: 0 }, 'reducemax');
+}

@@ -1,0 +1,257 @@
+/**
+ * Builds `skin.onnx`, the skin measurement model: a fixed (untrained) ONNX graph of colour-space conversions,
+ * chromophore indices and filter banks. Every weight is computed here and embedded as an initializer.
+ *
+ * Input `image`: float32 [1, 3, S, S], sRGB 0..1, an aligned face crop (S = 256).
+ * Outputs: see SKIN_OUTPUTS in functions/analysis/skin/model-spec.ts and docs/markers.md.
+ *
+ * @example
+ *   await buildSkinModel('models/generated'); // writes models/generated/skin.onnx
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  D65_WHITE,
+  LAB_EPSILON,
+  LAB_KAPPA_SLOPE,
+  SRGB_TO_XYZ,
+  invert3,
+} from '../../functions/analysis/skin/colour.js';
+import {
+  CHROMOPHORE_VECTORS,
+  FILTER_SCALES,
+  LINEAR_FLOOR,
+  SKIN_INPUT_NAME,
+  SKIN_INPUT_SIZE,
+  SKIN_MODEL_FILE,
+  SKIN_OUTPUTS,
+} from '../../functions/analysis/skin/model-spec.js';
+import { box, gaussian, gaussianD1, gaussianD2 } from './skin-graph/kernels.js';
+import {
+  add,
+  maxOverGroups,
+  mix,
+  relu,
+  scale,
+  separableBank,
+  sliceChannels,
+  square,
+  sub,
+  type SeparableKernel,
+} from './skin-graph/filters.js';
+import { OnnxGraph } from './skin-graph/onnx-graph.js';
+
+const S = SKIN_INPUT_SIZE;
+const OD_SCALE = -100 / Math.LN10; // 100·log10(1/x) = −(100/ln 10)·ln x
+
+function gauss(sigma: number): SeparableKernel {
+  const k = gaussian(sigma);
+  return { h: k, v: k };
+}
+
+/** sRGB 0..1 → linear, then CIELAB [L*, a*, b*]. Returns { linear, lab }. */
+function colourSpaces(g: OnnxGraph, image: string): { linear: string; lab: string } {
+  const x = g.op('Clip', [image, g.scalar(0), g.scalar(1)], {}, 'clip');
+  const low = g.op('Div', [x, g.scalar(12.92)], {}, 'srgb_low');
+  const high = g.op('Pow', [g.op('Div', [add(g, x, g.scalar(0.055)), g.scalar(1.055)]), g.scalar(2.4)], {}, 'srgb_high');
+  const linear = g.op('Where', [g.op('LessOrEqual', [x, g.scalar(0.04045)]), low, high], {}, 'linear');
+
+  const toXyzn = SRGB_TO_XYZ.map((row, i) => row.map((v) => v / D65_WHITE[i]!));
+  const xyzn = g.op('Max', [mix(g, linear, toXyzn), g.scalar(0)], {}, 'xyzn');
+  const cube = g.op('Pow', [xyzn, g.scalar(1 / 3)], {}, 'cbrt');
+  const lin = add(g, scale(g, xyzn, LAB_KAPPA_SLOPE), g.scalar(16 / 116));
+  const f = g.op('Where', [g.op('Greater', [xyzn, g.scalar(LAB_EPSILON)]), cube, lin], {}, 'lab_f');
+  const lab = mix(
+    g,
+    f,
+    [
+      [0, 116, 0],
+      [500, -500, 0],
+      [0, 200, -200],
+    ],
+    [-16, 0, 0],
+  );
+  return { linear, lab };
+}
+
+/** Optical densities and indices: returns { od3: [OD_R, OD_G, OD_B], indices: [MI, EI, OD_Y], chromophores }. */
+function densities(g: OnnxGraph, linear: string): { indices: string; chromophores: string } {
+  const floor = g.scalar(LINEAR_FLOOR);
+  const od3 = scale(g, g.op('Log', [g.op('Max', [linear, floor])]), OD_SCALE);
+  const y = mix(g, linear, [SRGB_TO_XYZ[1].slice()]);
+  const odY = scale(g, g.op('Log', [g.op('Max', [y, floor])]), OD_SCALE);
+  const miEi = mix(g, od3, [
+    [1, 0, 0], // MI = 100·log10(1/R)
+    [-1, 1, 0], // EI = 100·log10(1/G) − 100·log10(1/R)
+  ]);
+  const indices = g.op('Concat', [miEi, odY], { axis: 1 }, 'indices');
+  // OD = A·[melanin, haemoglobin, shading]; columns of A are the chromophore vectors.
+  const v = CHROMOPHORE_VECTORS;
+  const A = [0, 1, 2].map((c) => [v.melanin[c]!, v.haemoglobin[c]!, v.shading[c]!]);
+  const chromophores = mix(g, od3, invert3(A));
+  return { indices, chromophores };
+}
+
+/** 9×9 box mean and std of L*. */
+function localStats(g: OnnxGraph, L: string): string {
+  const k = box(FILTER_SCALES.window);
+  const both = g.op('Concat', [L, square(g, L)], { axis: 1 }, 'l_l2');
+  const means = separableBank(g, both, [[{ h: k, v: k }], [{ h: k, v: k }]]);
+  const mean = sliceChannels(g, means, 0, 1);
+  const meanSq = sliceChannels(g, means, 1, 2);
+  const std = g.op('Sqrt', [relu(g, sub(g, meanSq, square(g, mean)))], {}, 'std');
+  return g.op('Concat', [mean, std], { axis: 1 }, 'local_stats');
+}
+
+/** Centre-surround contrast of melanin and haemoglobin, best of the blob scales: [dark_spots, red_blobs]. */
+function blobContrasts(g: OnnxGraph, chromophores: string): { darkSpots: string; redBlobs: string } {
+  const centres = FILTER_SCALES.blobCentres;
+  const perChannel = centres.flatMap((c) => [gauss(c), gauss(c * FILTER_SCALES.surroundRatio)]);
+  const mh = sliceChannels(g, chromophores, 0, 2);
+  const blurred = separableBank(g, mh, [perChannel, perChannel]); // [m c1 s1 c2 s2 c3 s3, h c1 s1 ...]
+  const n = centres.length;
+  const weights: number[][] = [];
+  for (let ch = 0; ch < 2; ch++) {
+    for (let i = 0; i < n; i++) {
+      const row = new Array<number>(2 * n * 2).fill(0);
+      row[ch * 2 * n + 2 * i] = 1;
+      row[ch * 2 * n + 2 * i + 1] = -1;
+      weights.push(row);
+    }
+  }
+  const best = maxOverGroups(g, mix(g, blurred, weights), 2, n, S);
+  return { darkSpots: sliceChannels(g, best, 0, 1), redBlobs: sliceChannels(g, best, 1, 2) };
+}
+
+/** Texture: RMS over a window of the band-pass and of the finest band of shading. */
+function shadingTexture(g: OnnxGraph, shading: string): string {
+  const f = FILTER_SCALES;
+  const blurred = separableBank(g, shading, [[gauss(f.textureFine), gauss(f.textureBand[0]), gauss(f.textureBand[1])]]);
+  const c = (i: number) => sliceChannels(g, blurred, i, i + 1);
+  const band = sub(g, c(1), c(2));
+  const fine = sub(g, shading, c(0));
+  const k = box(f.window);
+  const energy = separableBank(g, g.op('Concat', [square(g, band), square(g, fine)], { axis: 1 }, 'energy'), [
+    [{ h: k, v: k }],
+    [{ h: k, v: k }],
+  ]);
+  return g.op('Sqrt', [relu(g, energy)], {}, 'texture');
+}
+
+/**
+ * Lines and pits from the scale-normalised Hessian of shading (eigenvalues λ− ≤ λ+). Shading is higher where
+ * the skin is darker, so a dark line is a ridge of shading (λ− strongly negative, λ+ near 0), a dark pit is a
+ * peak (both negative) and a bright fleck a trough (both positive).
+ * lines = relu(−λ−) − relu(−λ+): lines score, isotropic pits (λ− ≈ λ+) cancel. Channel 0: best of the line
+ * scales; channel 1: the finest scale alone.
+ * pits = [relu(−λ+), relu(λ−)] at the finest scale: dark pits (pores) and bright flecks (flaking); lines, with
+ * one eigenvalue near 0, do not score.
+ */
+function hessianFeatures(g: OnnxGraph, shading: string): { lines: string; pits: string } {
+  const sigmas = FILTER_SCALES.lineSigmas;
+  const kernels: SeparableKernel[] = sigmas.flatMap((s) => {
+    const s2 = s * s;
+    const g0 = gaussian(s);
+    const g1 = gaussianD1(s);
+    const g2 = gaussianD2(s);
+    return [
+      { h: g2.map((v) => v * s2), v: g0 }, // Dxx
+      { h: g0.map((v) => v * s2), v: g2 }, // Dyy
+      { h: g1.map((v) => v * s2), v: g1 }, // Dxy
+    ];
+  });
+  const hessian = separableBank(g, shading, [kernels]); // [xx1 yy1 xy1 xx2 yy2 xy2]
+  const n = sigmas.length;
+  const pick = (xx: number, yy: number, xy: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const row = new Array<number>(3 * n).fill(0);
+      row[3 * i] = xx;
+      row[3 * i + 1] = yy;
+      row[3 * i + 2] = xy;
+      return row;
+    });
+  const halfTrace = mix(g, hessian, pick(0.5, 0.5, 0));
+  const halfDiff = mix(g, hessian, pick(0.5, -0.5, 0));
+  const dxy = mix(g, hessian, pick(0, 0, 1));
+  const root = g.op('Sqrt', [add(g, square(g, halfDiff), square(g, dxy))], {}, 'eig_root');
+  const minus = sub(g, halfTrace, root);
+  const plus = add(g, halfTrace, root);
+  const darkPit = relu(g, g.op('Neg', [plus]));
+  const brightPit = relu(g, minus);
+  const valley = sub(g, relu(g, g.op('Neg', [minus])), darkPit);
+  const best = g.op('ReduceMax', [valley], { axes: [1], keepdims: 1 }, 'lines');
+  return {
+    lines: g.op('Concat', [best, sliceChannels(g, valley, 0, 1)], { axis: 1 }, 'lines'),
+    pits: g.op('Concat', [sliceChannels(g, darkPit, 0, 1), sliceChannels(g, brightPit, 0, 1)], { axis: 1 }, 'pits'),
+  };
+}
+
+/** Specular strength: min(L* − local L*, 2·(local C* − C*)), floored at 0. */
+function specular(g: OnnxGraph, lab: string): string {
+  const L = sliceChannels(g, lab, 0, 1);
+  const ab = sliceChannels(g, lab, 1, 3);
+  const chroma = g.op('Sqrt', [g.op('ReduceSum', [square(g, ab), g.int64Tensor('axes', [1])], { keepdims: 1 }, 'ab2')], {}, 'chroma');
+  const lc = g.op('Concat', [L, chroma], { axis: 1 }, 'l_c');
+  const bg = gauss(FILTER_SCALES.specularBackground);
+  const background = separableBank(g, lc, [[bg], [bg]]);
+  const delta = sub(g, lc, background);
+  const dL = sliceChannels(g, delta, 0, 1);
+  const dC = sliceChannels(g, delta, 1, 2);
+  return relu(g, g.op('Min', [dL, scale(g, dC, -2)], {}, 'spec'));
+}
+
+/** The graph, encoded; `version` is stored in the model's metadata. */
+export function encodeSkinModel(version: string): Uint8Array {
+  const g = new OnnxGraph('skin_measurement');
+  const image = g.input(SKIN_INPUT_NAME, [1, 3, S, S]);
+  const { linear, lab } = colourSpaces(g, image);
+  const { indices, chromophores } = densities(g, linear);
+  const L = sliceChannels(g, lab, 0, 1);
+  const shading = sliceChannels(g, chromophores, 2, 3);
+  const { darkSpots, redBlobs } = blobContrasts(g, chromophores);
+  const texture = shadingTexture(g, shading);
+  const { lines, pits } = hessianFeatures(g, shading);
+
+  const outputs: Record<keyof typeof SKIN_OUTPUTS, string> = {
+    lab,
+    indices,
+    chromophores,
+    local_stats: localStats(g, L),
+    red_blobs: redBlobs,
+    dark_spots: darkSpots,
+    pits,
+    lines,
+    specular: specular(g, lab),
+    texture,
+  };
+  for (const [name, value] of Object.entries(outputs) as [keyof typeof SKIN_OUTPUTS, string][]) {
+    g.output(name, value, [1, SKIN_OUTPUTS[name].length, S, S]);
+  }
+  return g.encode(
+    { version, input_size: String(S), outputs: JSON.stringify(SKIN_OUTPUTS) },
+    'Skin measurement model: CIELAB, melanin/erythema indices, chromophore decomposition, blob, line, ' +
+      'specular and texture filter banks. Built by models/build/skin-model.ts; see docs/markers.md.',
+  );
+}
+
+async function manifestVersion(): Promise<string> {
+  const path = fileURLToPath(new URL('../manifest.json', import.meta.url));
+  const manifest = JSON.parse(await readFile(path, 'utf8')) as { models?: { skin?: { version?: string } } };
+  const version = manifest.models?.skin?.version;
+  if (!version) throw new Error(`models/manifest.json: models.skin.version is missing`);
+  return version;
+}
+
+/** Writes `${outDir}/skin.onnx`. */
+export async function buildSkinModel(outDir: string): Promise<void> {
+  const bytes = encodeSkinModel(await manifestVersion());
+  await mkdir(outDir, { recursive: true });
+  await writeFile(join(outDir, SKIN_MODEL_FILE), bytes);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const outDir = process.argv[2] ?? fileURLToPath(new URL('../generated', import.meta.url));
+  await buildSkinModel(outDir);
+  console.log(`skin model written to ${join(outDir, SKIN_MODEL_FILE)}`);
+}

@@ -1,0 +1,234 @@
+/**
+ * The Lambda bundles as deployed: synthesized with real bundling for both architectures, measured, checked for
+ * foreign binaries, and run in a clean Node process (a temp dir with no project node_modules on the path).
+ * Slow (two full syntheses and one real analysis): about a minute.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../functions/shared/clock';
+import { loadConfig } from '../../functions/shared/config';
+import { createDocumentClient, createS3Client } from '../../functions/shared/aws/clients';
+import { createStores } from '../../functions/shared/stores';
+import { acceptImage } from '../../functions/scans/image-intake';
+import { submitScan } from '../../functions/scans/submit-scan';
+import { startDynamoDb } from '../../local/dynamodb-server';
+import { startS3 } from '../../local/s3-server';
+import { createTables } from '../../local/create-tables';
+import { faceJpeg } from '../helpers/images';
+import { assetDirOf, ELF_MACHINE, elfMachine, listFiles, mb, measureBundle, type BundleSize } from './support/bundle-files';
+import { startFakeSqs } from './support/fake-sqs';
+import { deliveryEntryForTests, synthesize, type SynthesizedStack } from './support/synth';
+import { logicalId } from './support/template-queries';
+
+const MB = 1024 * 1024;
+/** Budgets: the inference bundle (models, onnxruntime, sharp) on arm64; functions without native code. */
+const INFERENCE_ARM64_BUDGET = 80 * MB;
+const PLAIN_FUNCTION_BUDGET = 5 * MB;
+/**
+ * The API needs sharp, whose libvips alone is about 18 MB unzipped on either architecture: 5 MB is out of
+ * reach while the API decodes images itself. Its JavaScript stays within 5 MB; the whole bundle within this.
+ */
+const API_WITH_SHARP_BUDGET = 25 * MB;
+
+type FunctionName = 'api' | 'inference' | 'delivery';
+const FUNCTIONS: FunctionName[] = ['api', 'inference', 'delivery'];
+
+interface Built {
+  synth: SynthesizedStack;
+  dirs: Record<FunctionName, string>;
+  sizes: Record<FunctionName, BundleSize>;
+}
+
+function build(architecture: 'arm64' | 'x86_64'): Built {
+  const synth = synthesize({ architecture });
+  const { stack, template, outdir } = synth;
+  const functions = { api: stack.api.function, inference: stack.inference.function, delivery: stack.webhooks.function! };
+  const dirs = Object.fromEntries(
+    FUNCTIONS.map((name) => [name, assetDirOf(template, logicalId(stack, functions[name]), outdir)]),
+  ) as Record<FunctionName, string>;
+  const sizes = Object.fromEntries(FUNCTIONS.map((name) => [name, measureBundle(dirs[name])])) as Record<FunctionName, BundleSize>;
+  return { synth, dirs, sizes };
+}
+
+const built: Partial<Record<'arm64' | 'x86_64', Built>> = {};
+const report: string[] = [];
+
+beforeAll(() => {
+  for (const architecture of ['x86_64', 'arm64'] as const) {
+    const result = build(architecture);
+    built[architecture] = result;
+    report.push(`${architecture}: synthesized with bundling in ${(result.synth.synthMs / 1000).toFixed(1)} s`);
+    for (const name of FUNCTIONS) {
+      const size = result.sizes[name];
+      report.push(
+        `  ${name.padEnd(9)} ${mb(size.unzippedBytes).padStart(8)} unzipped, ~${mb(size.zippedBytesEstimate)} zipped, ` +
+          `${size.files} files; largest: ${size.largest.slice(0, 3).map((f) => `${f.path} ${mb(f.bytes)}`).join(', ')}`,
+      );
+    }
+  }
+  if (deliveryEntryForTests().standIn) report.push('  (delivery: the test stand-in, functions/delivery/handler.ts does not exist yet)');
+}, 180_000);
+
+afterAll(() => {
+  console.log(`Lambda bundles\n${report.join('\n')}`);
+  for (const result of Object.values(built)) if (result) rmSync(result.synth.outdir, { recursive: true, force: true });
+});
+
+function nodeIn(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000) {
+  writeFileSync(join(dir, 'run.mjs'), script);
+  const result = spawnSync(process.execPath, ['run.mjs'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    // Nothing of the project's environment: only what Lambda would set, plus the local endpoints.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, NODE_OPTIONS: '--no-warnings', ...env },
+  });
+  if (result.status !== 0) throw new Error(`node run.mjs exited ${result.status}:\n${result.stderr}\n${result.stdout}`);
+  const lines = result.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]) as unknown;
+}
+
+describe('x86_64 bundles', () => {
+  it('when the stack is synthesized with architecture x86_64, then every function is x86_64 and every native file is x86-64', () => {
+    const { synth, dirs } = built.x86_64!;
+    for (const fn of [synth.stack.api.function, synth.stack.inference.function, synth.stack.webhooks.function!]) {
+      expect(synth.template.toJSON().Resources[logicalId(synth.stack, fn)].Properties.Architectures).toEqual(['x86_64']);
+    }
+    const machines = FUNCTIONS.flatMap((name) => listFiles(dirs[name])).map(elfMachine).filter((m) => m !== undefined);
+    expect(machines.length).toBeGreaterThan(0);
+    expect(new Set(machines)).toEqual(new Set([ELF_MACHINE.x86_64]));
+  });
+
+  it('when the inference bundle handles a scan job in a clean Node process, then the scan completes and scan.completed is queued', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'skin-bundle-run-'));
+    const dynamo = await startDynamoDb({});
+    const s3 = await startS3({ directory: join(work, 's3'), bucket: 'skin-images' });
+    const sqs = await startFakeSqs();
+    try {
+      cpSync(built.x86_64!.dirs.inference, join(work, 'task'), { recursive: true });
+      const env = {
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'test',
+        AWS_SECRET_ACCESS_KEY: 'test',
+        TABLE_PREFIX: 'skin',
+        IMAGES_BUCKET: 'skin-images',
+        DYNAMODB_ENDPOINT: dynamo.endpoint,
+        S3_ENDPOINT: s3.endpoint,
+        DELIVERY_QUEUE_URL: sqs.queueUrl('deliveries'),
+        AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+        MODEL_DIR: join(work, 'task', 'models'),
+        SCAN_MAX_RECEIVES: '3',
+        LOG_LEVEL: 'WARN',
+      };
+      const config = loadConfig(env);
+      await createTables(
+        new DynamoDBClient({ region: 'us-east-1', endpoint: dynamo.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }),
+        'skin',
+      );
+      const stores = createStores(config, createDocumentClient(config), createS3Client(config));
+      const tenant = { accountId: 'acct_bundle', environment: 'test' as const };
+      const jobs: string[] = [];
+      const record = await submitScan(
+        { clock: systemClock, scans: stores.scans, images: stores.images, scanQueue: { send: async (body) => void jobs.push(body) } },
+        { tenant, image: await acceptImage(await faceJpeg('frontal')), markers: ['acne', 'hydration'], userId: 'user_bundle' },
+      );
+      expect(jobs).toHaveLength(1);
+
+      const event = {
+        Records: [
+          {
+            messageId: 'msg-1',
+            receiptHandle: 'receipt-1',
+            body: jobs[0],
+            attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
+            messageAttributes: {},
+            md5OfBody: '',
+            eventSource: 'aws:sqs',
+            eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:scan-jobs',
+            awsRegion: 'us-east-1',
+          },
+        ],
+      };
+      const response = nodeIn(
+        work,
+        `const { handler } = await import('./task/index.mjs');
+const context = { functionName: 'inference', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60000 };
+const result = await handler(${JSON.stringify(event)}, context);
+process.stdout.write('\\n' + JSON.stringify(result) + '\\n');`,
+        env,
+      );
+      expect(response).toEqual({ batchItemFailures: [] });
+
+      const scan = await stores.scans.get(tenant, record.scan_id, { consistent: true });
+      expect(scan).toMatchObject({ scan_id: record.scan_id, status: 'completed', error: null, skin_score: expect.any(Number) });
+      expect(Object.keys(scan!.markers).sort()).toEqual(['acne', 'hydration']);
+      expect(sqs.sent.length).toBeGreaterThan(0);
+      expect(sqs.sent.every((message) => message.queueUrl === env.DELIVERY_QUEUE_URL)).toBe(true);
+      expect(sqs.sent.map((message) => message.body).join('\n')).toContain('scan.completed');
+    } finally {
+      await sqs.close();
+      await s3.close();
+      await dynamo.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('when the API and delivery bundles are imported in a clean Node process, then each exports a handler', () => {
+    for (const name of ['api', 'delivery'] as const) {
+      const work = mkdtempSync(join(tmpdir(), `skin-bundle-${name}-`));
+      try {
+        cpSync(built.x86_64!.dirs[name], join(work, 'task'), { recursive: true });
+        const result = nodeIn(
+          work,
+          `const module = await import('./task/index.mjs');
+process.stdout.write('\\n' + JSON.stringify({ handler: typeof module.handler }) + '\\n');`,
+          {
+            AWS_REGION: 'us-east-1',
+            TABLE_PREFIX: 'skin',
+            IMAGES_BUCKET: 'skin-images',
+            SCAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/scan-jobs',
+            DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/deliveries',
+          },
+          30_000,
+        );
+        expect(result, name).toEqual({ handler: 'function' });
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
+describe('arm64 bundles', () => {
+  it('when the arm64 bundles are read, then every native file (.node, .so) is an aarch64 ELF', () => {
+    const { dirs } = built.arm64!;
+    const files = FUNCTIONS.flatMap((name) => listFiles(dirs[name]));
+    const native = files.filter((path) => /\.node$|\.so(\.\d+)*$/.test(path));
+    expect(native.length).toBeGreaterThanOrEqual(4); // onnxruntime binding + library, sharp binding + libvips
+    for (const path of native) expect(elfMachine(path), path).toBe(ELF_MACHINE.aarch64);
+    const foreign = files.filter((path) => {
+      const machine = elfMachine(path);
+      return machine !== undefined && machine !== ELF_MACHINE.aarch64;
+    });
+    expect(foreign).toEqual([]);
+  });
+
+  it('when the arm64 inference bundle is measured, then it holds the models and is within 80 MB unzipped', () => {
+    const { dirs, sizes } = built.arm64!;
+    expect(listFiles(join(dirs.inference, 'models')).map((path) => path.split('/').pop()).sort()).toEqual(
+      expect.arrayContaining(['blazeface.onnx', 'facemesh.onnx', 'manifest.json', 'skin.onnx']),
+    );
+    expect(sizes.inference.unzippedBytes).toBeLessThanOrEqual(INFERENCE_ARM64_BUDGET);
+  });
+
+  it('when the API and delivery bundles are measured, then their JavaScript is within 5 MB and the API with sharp within its budget', () => {
+    const { dirs, sizes } = built.arm64!;
+    expect(sizes.delivery.unzippedBytes).toBeLessThanOrEqual(PLAIN_FUNCTION_BUDGET);
+    expect(statSync(join(dirs.api, 'index.mjs')).size).toBeLessThanOrEqual(PLAIN_FUNCTION_BUDGET);
+    expect(sizes.api.unzippedBytes).toBeLessThanOrEqual(API_WITH_SHARP_BUDGET);
+  });
+});

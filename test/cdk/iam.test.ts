@@ -1,0 +1,133 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableName } from '../../functions/shared/tables';
+import { synthesize, type SynthesizedStack } from './support/synth';
+import { actionsOn, logicalId, resourcesOfType, roleStatements } from './support/template-queries';
+
+const READ = ['dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+let synth: SynthesizedStack;
+
+beforeAll(() => {
+  synth = synthesize();
+});
+
+afterAll(() => {
+  if (synth) rmSync(synth.outdir, { recursive: true, force: true });
+});
+
+type FunctionKey = 'api' | 'inference' | 'delivery';
+
+function roleOf(key: FunctionKey): string {
+  const { stack } = synth;
+  const fn = key === 'api' ? stack.api.function : key === 'inference' ? stack.inference.function : stack.webhooks.function!;
+  return logicalId(stack, fn.role!);
+}
+
+function tableActions(key: FunctionKey, table: TableName): string[] {
+  return actionsOn(synth.template, roleOf(key), logicalId(synth.stack, synth.stack.storage.tables[table]));
+}
+
+function bucketActions(key: FunctionKey): string[] {
+  return actionsOn(synth.template, roleOf(key), logicalId(synth.stack, synth.stack.storage.imagesBucket));
+}
+
+/** The tables a function may read and may write, from its role's policy. */
+function tableAccess(key: FunctionKey): { read: TableName[]; write: TableName[] } {
+  const names = Object.keys(synth.stack.storage.tables) as TableName[];
+  return {
+    read: names.filter((name) => READ.every((action) => tableActions(key, name).includes(action))),
+    write: names.filter((name) => WRITE.some((action) => tableActions(key, name).includes(action))),
+  };
+}
+
+describe('table access', () => {
+  it('when the API function role is read, then it reads accounts and keys and writes only its own tables', () => {
+    expect(tableAccess('api')).toEqual({
+      read: ['accounts', 'keys', 'scans', 'rateLimits', 'idempotency', 'routines', 'scores'],
+      write: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores'],
+    });
+  });
+
+  it('when the API function role is read, then it cannot write the deliveries, webhooks, keys or accounts tables', () => {
+    for (const table of ['deliveries', 'webhooks'] as const) expect(tableActions('api', table)).toEqual([]);
+    for (const table of ['keys', 'accounts'] as const) {
+      expect(tableActions('api', table).filter((action) => WRITE.includes(action))).toEqual([]);
+    }
+  });
+
+  it('when the inference function role is read, then it touches only scans and scores, and cannot read keys', () => {
+    expect(tableAccess('inference')).toEqual({ read: ['scans', 'scores'], write: ['scans', 'scores'] });
+    expect(tableActions('inference', 'keys')).toEqual([]);
+    expect(tableActions('inference', 'accounts')).toEqual([]);
+  });
+
+  it('when the delivery function role is read, then it touches only webhooks and deliveries', () => {
+    expect(tableAccess('delivery')).toEqual({ read: ['webhooks', 'deliveries'], write: ['webhooks', 'deliveries'] });
+  });
+});
+
+describe('bucket and queue access', () => {
+  it('when the roles are read, then only the API deletes images, inference reads and writes overlays, delivery has no access', () => {
+    expect(bucketActions('api')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*']));
+    expect(bucketActions('inference')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject*']));
+    expect(bucketActions('inference').filter((action) => action.startsWith('s3:Delete'))).toEqual([]);
+    expect(bucketActions('delivery')).toEqual([]);
+  });
+
+  it('when the roles are read, then the API sends scan jobs and events, inference consumes jobs and sends events, delivery owns its queue', () => {
+    const { stack, template } = synth;
+    const scanQueue = logicalId(stack, stack.inference.queue);
+    const deliveryQueue = logicalId(stack, stack.webhooks.queue);
+    const consume = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'];
+
+    expect(actionsOn(template, roleOf('api'), scanQueue)).toContain('sqs:SendMessage');
+    expect(actionsOn(template, roleOf('api'), scanQueue)).not.toContain('sqs:ReceiveMessage');
+    expect(actionsOn(template, roleOf('api'), deliveryQueue)).toContain('sqs:SendMessage');
+
+    expect(actionsOn(template, roleOf('inference'), scanQueue)).toEqual(expect.arrayContaining(consume));
+    expect(actionsOn(template, roleOf('inference'), scanQueue)).not.toContain('sqs:SendMessage');
+    expect(actionsOn(template, roleOf('inference'), deliveryQueue)).toContain('sqs:SendMessage');
+    expect(actionsOn(template, roleOf('inference'), deliveryQueue)).not.toContain('sqs:ReceiveMessage');
+
+    expect(actionsOn(template, roleOf('delivery'), deliveryQueue)).toEqual(expect.arrayContaining([...consume, 'sqs:SendMessage']));
+    expect(actionsOn(template, roleOf('delivery'), scanQueue)).toEqual([]);
+  });
+
+  it('when the roles are read, then no function may touch a dead-letter queue', () => {
+    const { stack, template } = synth;
+    for (const key of ['api', 'inference', 'delivery'] as const) {
+      for (const dlq of [stack.inference.deadLetters, stack.webhooks.deadLetters]) {
+        expect(actionsOn(template, roleOf(key), logicalId(stack, dlq))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('no broad grants', () => {
+  it('when every policy of the stack is read, then no statement allows a service-wide action or a bare * resource', () => {
+    const { template } = synth;
+    const roles = Object.keys(resourcesOfType(template, 'AWS::IAM::Role'));
+    for (const role of roles) {
+      for (const statement of roleStatements(template, role)) {
+        expect(statement.Action.filter((action) => action === '*' || action.endsWith(':*'))).toEqual([]);
+        expect(statement.Resource).not.toContain('*');
+      }
+    }
+  });
+
+  it('when the function roles are read, then they carry no managed policies and write only their own log group', () => {
+    const { template, stack } = synth;
+    for (const key of ['api', 'inference', 'delivery'] as const) {
+      const role = resourcesOfType(template, 'AWS::IAM::Role')[roleOf(key)];
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      const logStatements = roleStatements(template, roleOf(key)).filter((statement) =>
+        statement.Action.some((action) => action.startsWith('logs:')),
+      );
+      expect(logStatements).toHaveLength(1);
+      const fn = key === 'api' ? stack.api.function : key === 'inference' ? stack.inference.function : stack.webhooks.function!;
+      expect(logStatements[0].Resource).toEqual([{ 'Fn::GetAtt': [logicalId(stack, fn.logGroupResource), 'Arn'] }]);
+    }
+  });
+});

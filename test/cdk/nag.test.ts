@@ -1,0 +1,56 @@
+import { rmSync } from 'node:fs';
+import { Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthesize, type SynthesizedStack } from './support/synth';
+
+let synth: SynthesizedStack;
+
+beforeAll(() => {
+  synth = synthesize();
+});
+
+afterAll(() => {
+  if (synth) rmSync(synth.outdir, { recursive: true, force: true });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('when the stack is checked with AwsSolutionsChecks, then there is no unacknowledged finding', () => {
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(synth.stack);
+    const findings = report.violations.map((violation) => ({
+      rule: violation.ruleName,
+      severity: violation.severity,
+      resources: violation.violatingResources.map((r) => r.constructPath),
+    }));
+    expect(findings).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it('when the acknowledgements are read, then each one gives a reason of at least one sentence', () => {
+    const acknowledged = synth.stack.node
+      .findAll()
+      .flatMap((construct) =>
+        construct.node.metadata
+          .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((entry) => Object.entries(entry.data as Record<string, string>)),
+      );
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const [rule, reason] of acknowledged) {
+      expect(rule).toMatch(/AwsSolutions-[A-Z]+\d+/);
+      expect(reason.trim().length, `reason for ${rule}`).toBeGreaterThanOrEqual(40);
+    }
+  });
+
+  it('when the acknowledgements are read, then none acknowledges a rule wholesale for IAM wildcards', () => {
+    const iam5 = synth.stack.node
+      .findAll()
+      .flatMap((construct) =>
+        construct.node.metadata
+          .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((entry) => Object.keys(entry.data as Record<string, string>)),
+      )
+      .filter((rule) => rule.includes('IAM5'));
+    expect(iam5.length).toBeGreaterThan(0);
+    for (const rule of iam5) expect(rule).toMatch(/^AwsSolutions-IAM5\[(Action|Resource)::.+\]$/);
+  });
+});

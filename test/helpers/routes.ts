@@ -1,0 +1,26 @@
+import type { Scope } from '../../functions/keys/scopes';
+import { scanForm } from './http';
+import { faceJpeg } from './images';
+
+/** One authenticated route and a request to it that succeeds with the right scope. */
+export interface RouteCase {
+  name: string;
+  scope: Scope | null;
+  /** Builds the request; `scanId` is an existing scan of the caller's tenant. */
+  request: (ctx: { scanId: string }) => Promise<{ method: string; path: string; body?: BodyInit; headers?: Record<string, string> }>;
+  okStatus: number;
+}
+
+/** Every authenticated route of the API, with its scope (DESIGN.md section 3). Extend as routes land. */
+export const ROUTES: RouteCase[] = [
+  {
+    name: 'POST /v1/scans',
+    scope: 'scans:write',
+    request: async () => ({ method: 'POST', path: '/v1/scans', body: scanForm({ image: await faceJpeg('frontal'), markers: 'acne' }) }),
+    okStatus: 201,
+  },
+  { name: 'GET /v1/scans', scope: 'scans:read', request: async () => ({ method: 'GET', path: '/v1/scans' }), okStatus: 200 },
+  { name: 'GET /v1/scans/{id}', scope: 'scans:read', request: async ({ scanId }) => ({ method: 'GET', path: `/v1/scans/${scanId}` }), okStatus: 200 },
+  { name: 'DELETE /v1/scans/{id}', scope: 'scans:write', request: async ({ scanId }) => ({ method: 'DELETE', path: `/v1/scans/${scanId}` }), okStatus: 204 },
+  { name: 'GET /v1/markers', scope: null, request: async () => ({ method: 'GET', path: '/v1/markers' }), okStatus: 200 },
+];
