@@ -8,5 +8,6 @@ export default defineConfig({
     // Test files start their own dynalite/s3rver on random ports; two cores, so two at a time.
     maxWorkers: 2,
     pool: 'forks',
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

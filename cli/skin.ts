@@ -27,6 +27,9 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   deliveries: deliveriesCommand,
 };
 
+// Local tools run on the machine's Node (20 here); the Lambda runtime is nodejs22.x, where the SDK never warns.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 async function main(argv: string[]): Promise<void> {
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;

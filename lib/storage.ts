@@ -45,7 +45,7 @@ export class Storage extends Construct {
       enforceSSL: true,
       minimumTLSVersion: 1.2,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Ownership left to CDK: log delivery by bucket policy (cdk.json's serverAccessLogsUseBucketPolicy) or ACL.
       lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(90) }],
       removalPolicy: props.removalPolicy,
     });

@@ -12,9 +12,9 @@ import type { Storage } from './storage';
 export const DELIVERY_TIMEOUT = Duration.seconds(60);
 
 /**
- * Receives of a delivery message before the DLQ. The retry schedule (DESIGN section 4: immediately, 5 s, 5 min,
- * 30 min, 2 h, 5 h, 10 h, 10 h) is 8 attempts, each a receive when retries are made with
- * ChangeMessageVisibility; the delivery code marks the delivery failed on its last attempt, and the margin
+ * Receives of a delivery message before the DLQ, passed to the function as WEBHOOK_MAX_RECEIVES (config.ts checks
+ * the retry schedule fits in it). The default schedule (DESIGN section 4: immediately, 5 s, 5 min, 30 min, 2 h,
+ * 5 h, 10 h, 10 h) is 8 attempts, each a receive when waits are made with ChangeMessageVisibility; the margin
  * covers receives lost to crashes or timeouts.
  */
 export const DELIVERY_MAX_RECEIVES = 10;
@@ -64,7 +64,11 @@ export class Webhooks extends Construct {
       memorySize: 512,
       timeout: DELIVERY_TIMEOUT,
       architecture: props.architecture,
-      environment: { ...props.baseEnvironment, DELIVERY_QUEUE_URL: queue.queueUrl },
+      environment: {
+        ...props.baseEnvironment,
+        DELIVERY_QUEUE_URL: queue.queueUrl,
+        WEBHOOK_MAX_RECEIVES: String(DELIVERY_MAX_RECEIVES),
+      },
     });
     const { tables } = props.storage;
     tables.webhooks.grantReadWriteData(fn); // endpoints and secrets; 410 disables an endpoint

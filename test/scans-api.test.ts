@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { createS3Client } from '../functions/shared/aws/clients';
 import { MARKER_NAMES } from '../functions/analysis/skin/markers';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -183,9 +184,25 @@ describe('reading and deleting scans', () => {
     }
   });
 
+  it('when the overlay of an analysed marker is asked for, then a PNG of the face comes back; other markers are a 400', async () => {
+    const scan = await (await post(scanForm({ image: frontal, markers: 'acne,redness' }))).json();
+    const response = await get(`/v1/scans/${scan.scan_id}/overlay?marker=redness`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ format: 'png', width: 256, height: 256 });
+
+    const other = await get(`/v1/scans/${scan.scan_id}/overlay?marker=wrinkles`);
+    expect(other.status).toBe(400);
+    expect((await other.json()).errors).toEqual([
+      { param: 'marker', message: 'expected one of the markers this scan analysed (acne, redness), received "wrinkles"' },
+    ]);
+  });
+
   it('when a scan is deleted, then its record and stored image are gone', async () => {
     const scan = await (await post(scanForm({ image: frontal, markers: 'acne' }))).json();
     const s3 = createS3Client(stack.config);
+    expect((await get(`/v1/scans/${scan.scan_id}/overlay?marker=acne`)).status).toBe(200);
     const objects = async () =>
       (await s3.send(new ListObjectsV2Command({ Bucket: stack.config.IMAGES_BUCKET, Prefix: `${stack.accountId}/test/${scan.scan_id}/` }))).Contents ?? [];
     expect((await objects()).length).toBeGreaterThan(0);
@@ -194,6 +211,7 @@ describe('reading and deleting scans', () => {
     expect(response.status).toBe(204);
     expect((await get(`/v1/scans/${scan.scan_id}`)).status).toBe(404);
     expect(await objects()).toEqual([]);
+    expect((await get(`/v1/scans/${scan.scan_id}/overlay?marker=acne`)).status).toBe(404);
     const again = await fetch(`${stack.apiUrl}/v1/scans/${scan.scan_id}`, { method: 'DELETE', headers: bearer(stack.key) });
     expect(again.status).toBe(404);
   });

@@ -6,7 +6,6 @@ import type { RegionMasks, RgbImage } from './types';
 
 const SEVERITY_COLOUR = { low: [46, 204, 113], moderate: [243, 156, 18], high: [231, 76, 60] } as const;
 const SPOT_COLOUR = [255, 255, 255] as const;
-const OUTPUT_SIDE = 512;
 
 /**
  * A PNG of the aligned face crop showing where a marker's score comes from: its regions tinted by the
@@ -31,12 +30,14 @@ export async function drawOverlay(
   }
   for (const spot of spots) ring(layer, size, spot.x, spot.y, Math.sqrt(spot.area / Math.PI) + 3);
 
-  const png = await sharp(Buffer.from(crop.data.buffer, crop.data.byteOffset, crop.data.length), {
-    raw: { width: crop.width, height: crop.height, channels: 3 },
-  })
-    .composite([{ input: Buffer.from(layer.buffer), raw: { width: size, height: size, channels: 4 } }])
-    .resize(OUTPUT_SIDE, OUTPUT_SIDE, { kernel: 'nearest' })
-    .png({ compressionLevel: 6 })
+  // Blended here rather than by sharp's composite, and lightly compressed: nine of these are made per scan.
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < size * size; i++) {
+    const alpha = layer[i * 4 + 3]! / 255;
+    for (let c = 0; c < 3; c++) pixels[i * 3 + c] = Math.round(crop.data[i * 3 + c]! * (1 - alpha) + layer[i * 4 + c]! * alpha);
+  }
+  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.length);
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock';
 import { isoTimestamp } from '../shared/clock';
 import type { Tenant } from '../shared/tenant';
 import type { ScanAnalyzer } from '../analysis/analyzer';
-import type { ImageStore } from '../scans/image-store';
+import { overlayKey, type ImageStore } from '../scans/image-store';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ScanOutcome, ScanStore } from '../scans/scan-store';
 
@@ -67,11 +67,9 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
   if (result.status === 'failed') {
     return { ...emptyOutcome(deps.clock), face: result.face, quality: result.quality, error: result.error };
   }
-  if (result.overlays) {
-    const prefix = scan.image_key.slice(0, scan.image_key.lastIndexOf('/') + 1);
-    for (const [marker, png] of Object.entries(result.overlays)) {
-      if (png) await deps.images.put(`${prefix}overlay-${marker}.png`, png, 'image/png');
-    }
+  // Overlays go in before the record says completed, so a completed scan always has them.
+  for (const [marker, png] of Object.entries(result.overlays ?? {})) {
+    if (png) await deps.images.put(overlayKey(scan.image_key, marker), png, 'image/png');
   }
   return {
     status: 'completed',

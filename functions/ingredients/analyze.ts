@@ -263,22 +263,19 @@ function crossConflicts(kb: KnowledgeBase, lists: readonly { ref: ProductRef; re
   return out;
 }
 
-function collectSources(kb: KnowledgeBase, lists: readonly ListAnalysis[], productConflicts: readonly ProductConflict[]): Record<string, SourceRef> {
+function collectSources(
+  kb: KnowledgeBase,
+  lists: readonly { analysis: ListAnalysis; resolved: readonly Resolved[] }[],
+  productConflicts: readonly ProductConflict[],
+): Record<string, SourceRef> {
   const ids = new Set<string>();
-  for (const list of lists) {
-    for (const i of list.ingredients) {
-      if (i.name) ids.add('cosing');
-      i.comedogenic?.sources.forEach((s) => ids.add(s));
-      i.irritancy?.sources.forEach((s) => ids.add(s));
-      for (const f of Object.values(i.flags)) if (f) ids.add(f.source);
-      i.benefits.forEach((b) => ids.add(b.source));
-      if (i.active) ids.add(i.active.source);
-    }
-    for (const c of list.conflicts) c.sources.forEach((s) => ids.add(s));
-    for (const c of list.non_conflicts) c.sources.forEach((s) => ids.add(s));
-    for (const m of list.suitability) for (const r of [...m.helps, ...m.may_worsen]) r.sources.forEach((s) => ids.add(s));
+  for (const { analysis, resolved } of lists) {
+    for (const r of resolved) if (r.entry) for (const id of r.entry.source_ids) ids.add(id);
+    for (const c of analysis.conflicts) for (const id of c.sources) ids.add(id);
+    for (const c of analysis.non_conflicts) for (const id of c.sources) ids.add(id);
+    for (const m of analysis.suitability) for (const r of m.may_worsen) for (const id of r.sources) ids.add(id);
   }
-  for (const c of productConflicts) c.sources.forEach((s) => ids.add(s));
+  for (const c of productConflicts) for (const id of c.sources) ids.add(id);
   const out: Record<string, SourceRef> = {};
   for (const id of [...ids].sort()) {
     const ref = kb.sources.get(id);
@@ -314,7 +311,7 @@ export function analyzeIngredients(req: IngredientAnalysisRequest, ctx: Analysis
     ...main.analysis,
     products: productAnalyses,
     product_conflicts: productConflicts,
-    sources: collectSources(kb, [main.analysis, ...productAnalyses], productConflicts),
+    sources: collectSources(kb, [main, ...products], productConflicts),
     knowledge_base: { version: kb.version, entries: kb.entries.length },
   };
 }

@@ -44,6 +44,23 @@ export function boundedDamerauLevenshtein(a: string, b: string, limit: number): 
   return prev[m] <= limit ? prev[m] : limit + 1;
 }
 
+/** Occurrences of a-z and 0-9 in a lookup key. */
+export function letterCounts(key: string): Uint8Array {
+  const counts = new Uint8Array(36);
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    const slot = c >= 97 ? c - 97 : c - 48 + 26;
+    if (slot >= 0 && slot < 36 && counts[slot] < 255) counts[slot]++;
+  }
+  return counts;
+}
+
+function countDistance(a: Uint8Array, b: Uint8Array): number {
+  let d = 0;
+  for (let i = 0; i < 36; i++) d += a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+  return d;
+}
+
 export interface FuzzyHit {
   candidate: FuzzyKey;
   distance: number;
@@ -59,12 +76,15 @@ export function nearestKey(kb: KnowledgeBase, key: string): FuzzyHit | null {
   const limit = maxDistance(key.length);
   if (limit === 0 || key.length > 80) return null;
   const digits = key.replace(/\D/g, '');
+  const counts = letterCounts(key);
   let best: FuzzyHit | null = null;
   for (let len = key.length - limit; len <= key.length + limit; len++) {
     for (const candidate of kb.fuzzyKeys.get(len) ?? []) {
       if (candidate.digits !== digits) continue;
       const bound = best ? Math.min(limit, best.distance) : limit;
-      const d = boundedDamerauLevenshtein(key, candidate.key, bound);
+      // Each edit changes the letter counts by at most 2: a cheap lower bound that skips most keys.
+      if (countDistance(counts, candidate.counts) > 2 * bound) continue;
+      const d = boundedDamerauLevenshtein(key, candidate.key, candidate.key[0] === key[0] ? bound : Math.min(bound, 1));
       if (d > bound) continue;
       if (d > 1 && candidate.key[0] !== key[0]) continue;
       if (!best || d < best.distance) best = { candidate, distance: d, tied: false };

@@ -21,6 +21,7 @@ import others from './data/others.json' with { type: 'json' };
 import sourcesFile from './data/sources.json' with { type: 'json' };
 import conflictsFile from './data/conflicts.json' with { type: 'json' };
 import { KnowledgeBaseError } from './errors';
+import { letterCounts } from './fuzzy';
 import { groupsOfEntry } from './groups';
 import { lookupKey } from './normalise';
 import {
@@ -156,6 +157,8 @@ export interface KbEntry {
   groups: readonly FreeOfTag[];
   /** Highest EU concentration limit (%), when there is one. */
   max_percent: number | null;
+  /** Every source id this entry's facts cite. */
+  source_ids: readonly string[];
 }
 
 export interface RuleSide {
@@ -191,6 +194,7 @@ export interface FuzzyKey {
   key: string;
   entry: KbEntry;
   digits: string;
+  counts: Uint8Array;
 }
 
 export interface KnowledgeBase {
@@ -301,6 +305,16 @@ export function loadKnowledgeBase(raw: RawKnowledgeBase = DEFAULT_DATA): Knowled
         sources: { functions: fam.defaults.sources.functions },
         groups: groupsOfEntry(x.inci, fam.family, flags),
         max_percent: x.flags?.eu_restricted?.max_percent ?? null,
+        source_ids: [
+          ...new Set([
+            ...fam.defaults.sources.functions,
+            ...(x.comedogenic?.sources ?? []),
+            ...(x.irritancy?.sources ?? []),
+            ...Object.values(flags).map((f) => f!.source),
+            ...benefits.map((b) => b.source),
+            ...(x.active ? [x.active.source] : []),
+          ]),
+        ],
       });
     }
   });
@@ -331,7 +345,7 @@ export function loadKnowledgeBase(raw: RawKnowledgeBase = DEFAULT_DATA): Knowled
   const fuzzyKeys = new Map<number, FuzzyKey[]>();
   for (const [key, hit] of index) {
     const list = fuzzyKeys.get(key.length) ?? [];
-    list.push({ key, entry: hit.entry, digits: key.replace(/\D/g, '') });
+    list.push({ key, entry: hit.entry, digits: key.replace(/\D/g, ''), counts: letterCounts(key) });
     fuzzyKeys.set(key.length, list);
   }
 

@@ -46,6 +46,7 @@ export function normaliseText(text: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]/g, ' ')
+    .replace(/ {2,}/g, ' ')
     .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-')
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201e\u2033]/g, '"');
@@ -64,7 +65,14 @@ const DIACRITICS = /[\u0300-\u036f]/g;
  * The lookup key of a name: lower case, no diacritics, look-alike letters folded, colour index normalised, and
  * only letters and digits kept ("Caprylic/Capric Triglyceride" → "capryliccaprictriglyceride").
  */
+const ASCII = /^[\x00-\x7f]*$/;
+const FIVE_DIGITS = /\d{5}/;
+
 export function lookupKey(name: string): string {
+  if (ASCII.test(name)) {
+    const ci = FIVE_DIGITS.test(name) ? normaliseColourIndex(name) : name;
+    return ci.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  }
   const folded = normaliseColourIndex(foldConfusables(name.normalize('NFKC')));
   return folded.normalize('NFD').replace(DIACRITICS, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 }

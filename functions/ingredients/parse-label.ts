@@ -40,10 +40,11 @@ export interface ParsedLabel {
 const MARK = String.raw`(?:\(\s*\+\s*\/\s*-\s*\)|\+\s*\/\s*-|±|may\s+contain|peut\s+contenir|kann\s+enthalten|puede\s+contener|pode\s+conter|pu[oò]\s+contenere|kan\s+bevatten|mag\s+bevatten|mo[zż]e\s+zawiera[cć])`;
 const MARKER_RUN = String.raw`${MARK}(?:\s*[\/|,]?\s*${MARK})*\s*:?`;
 const MARKER = new RegExp(String.raw`([\[(]\s*)?${MARKER_RUN}`, 'iu');
+const MARKER_GLOBAL = new RegExp(MARKER.source, 'giu');
 const LEADING_MARKER = new RegExp(String.raw`^\s*[\[(]?\s*${MARKER_RUN}\s*`, 'iu');
 
 const HEADER_WORD = String.raw`(?:(?:active|inactive|other)\s+)?(?:ingredients?|ingr[eé]dients?|ingredientes|ingredienti|inhaltsstoffe|bestandteile|composition|ingredi[eë]nten|sk[łl]adniki|inci(?:\s+list)?)(?:\s*\(s\))?`;
-const HEADER = new RegExp(String.raw`(^|[\n.;,•·])[ ]*${HEADER_WORD}(?:[ ]*[\/|][ ]*${HEADER_WORD})*[ ]*:`, 'giu');
+const HEADER = new RegExp(String.raw`(^|[\n.;,•·\- ])[ ]*${HEADER_WORD}(?:[ ]*[\/|][ ]*${HEADER_WORD})*[ ]*:`, 'giu');
 const LEADING_HEADER = new RegExp(String.raw`^\s*(?:ingredients|ingr[eé]dients|inci)\b\s*(?=\S)`, 'iu');
 
 const ITEM_SEPARATORS = new Set(['\n', ',', ';', '•', '·', '●', '▪', '◦', '‣', '|', '、', '¦']);
@@ -53,6 +54,7 @@ const ABBREVIATIONS = new Set(['denat', 'ext', 'extr', 'no', 'nr', 'st', 'var', 
 
 const FOOTNOTE_MARK_CHARS = '*†‡°✝';
 const LEADING_MARK = /^(\*+|†+|‡+|°+|✝+|\^\d+)\s*/u;
+const NEXT_MARK = /\s(\*+|†+|‡+|°+|✝+|\^\d+)\s*(?=\S)/u;
 const TRAILING_MARK = /\s*(\*+|†+|‡+|°+|✝+|\^\d+)$/u;
 const FOOTNOTE_WORDS =
   /organic|biolog|\bbio\b|natur|origin|certif|fair\s*trade|[ée]quitable|ecocert|cosmos|agricult|wild\s*craft|vegan|ingredient|ingr[ée]dient|derived|issu|transform|processed|of the total|du total|from\s/iu;
@@ -75,24 +77,35 @@ function protectSuperscripts(text: string): string {
  * Index pairs of brackets that close properly (one stack per bracket kind, so the scan stays linear); unbalanced
  * brackets are treated as plain characters.
  */
-function matchedBrackets(text: string): Map<number, number> {
+const NO_PAIRS: ReadonlyMap<number, number> = new Map();
+const ANY_BRACKET = /[()[\]{}]/;
+
+function matchedBrackets(text: string): ReadonlyMap<number, number> {
+  if (!ANY_BRACKET.test(text)) return NO_PAIRS;
   const pairs = new Map<number, number>();
-  const stacks: Record<string, number[]> = { '(': [], '[': [], '{': [] };
-  const openerOf: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  const round: number[] = [];
+  const square: number[] = [];
+  const curly: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch in OPENERS) stacks[ch].push(i);
-    else if (CLOSERS.has(ch)) {
-      const open = stacks[openerOf[ch]].pop();
-      if (open !== undefined) {
-        pairs.set(open, i);
-        pairs.set(i, open);
-      }
+    let open: number | undefined;
+    switch (text.charCodeAt(i)) {
+      case 40: round.push(i); continue; // (
+      case 91: square.push(i); continue; // [
+      case 123: curly.push(i); continue; // {
+      case 41: open = round.pop(); break; // )
+      case 93: open = square.pop(); break; // ]
+      case 125: open = curly.pop(); break; // }
+      default: continue;
+    }
+    if (open !== undefined) {
+      pairs.set(open, i);
+      pairs.set(i, open);
     }
   }
   return pairs;
 }
 
+const UNWRAP_TRIM: ReadonlySet<string> = new Set([' ', '\n', '.', ';', ',']);
 const TRIM_CHARS = new Set([' ', '\n', ',', '.', ':', ';', '-', '"', "'", '“', '”', '«', '»']);
 
 /** Trims the given characters from both ends (a loop: end-anchored regexes can be quadratic on long runs). */
@@ -113,7 +126,8 @@ function execTail(re: RegExp, text: string, window = 48): { index: number; match
 
 /** Removes brackets that enclose the whole text ("[CI 77491, CI 77492]" → "CI 77491, CI 77492"). */
 function unwrap(text: string): string {
-  const t = trimChars(text, new Set([' ', '\n', '.', ';', ',']));
+  const t = trimChars(text, UNWRAP_TRIM);
+  if (!(t[0] in OPENERS)) return t;
   const pairs = matchedBrackets(t);
   let lo = 0;
   let hi = t.length - 1;
@@ -135,7 +149,7 @@ interface Section {
 function splitOptionalSections(text: string): Section[] {
   const sections: Section[] = [];
   const pairs = matchedBrackets(text);
-  const marker = new RegExp(MARKER.source, 'giu');
+  const marker = MARKER_GLOBAL;
   let pos = 0;
   for (;;) {
     marker.lastIndex = pos;
@@ -175,6 +189,14 @@ function isSeparatorAt(text: string, i: number): boolean {
   if (ch === '.') {
     const next = text[i + 1];
     if (next !== undefined && !/\s/.test(next) && !FOOTNOTE_MARK_CHARS.includes(next)) return false;
+    // "1. Squalane": the number of a numbered line, not the end of an item.
+    if (/\d/.test(text[i - 1] ?? '')) {
+      const from = Math.max(0, i - 5);
+      const head = text.slice(from, i);
+      const nl = head.lastIndexOf('\n');
+      const prefix = nl >= 0 ? head.slice(nl + 1) : from === 0 ? head : null;
+      if (prefix !== null && /^[ ]*\d{1,3}$/.test(prefix)) return false;
+    }
     const word = /([\p{L}]+)\s*$/u.exec(text.slice(Math.max(0, i - 12), i));
     if (word && ABBREVIATIONS.has(word[1].toLowerCase())) return false;
     return true;
@@ -213,31 +235,39 @@ function parsePercent(raw: string): number | null {
 /** Parts to try after the whole name: bracket contents (and their comma parts), then slash-separated parts. */
 function lookupCandidates(name: string): LookupCandidate[] {
   const candidates: LookupCandidate[] = [{ text: name, whole: true }];
+  const hasBrackets = ANY_BRACKET.test(name);
+  if (!hasBrackets && !name.includes('/')) return candidates;
   const seen = new Set([name.toLowerCase()]);
-  const add = (text: string, whole: boolean) => {
+  const parts: [string, boolean][] = [];
+  let base = name;
+  if (hasBrackets) {
+    const pairs = matchedBrackets(name);
+    let stripped = '';
+    const groups: string[] = [];
+    for (let i = 0; i < name.length; i++) {
+      const close = pairs.get(i);
+      if (close !== undefined && close > i) {
+        groups.push(name.slice(i + 1, close));
+        stripped += ' ';
+        i = close;
+      } else stripped += name[i];
+    }
+    parts.push([stripped, true]);
+    for (const g of groups) {
+      parts.push([g, false]);
+      if (g.includes(',')) for (const part of g.split(',')) parts.push([part, false]);
+    }
+    const cleanStripped = trimChars(stripped.replace(/\s+/g, ' '));
+    if (HAS_ALNUM.test(cleanStripped)) base = cleanStripped;
+  }
+  if (base.includes('/')) for (const part of base.split('/')) parts.push([part, false]);
+  for (const [text, whole] of parts) {
     const t = trimChars(text.replace(/\s+/g, ' '));
-    if (!HAS_ALNUM.test(t) || seen.has(t.toLowerCase())) return;
-    seen.add(t.toLowerCase());
+    const lower = t.toLowerCase();
+    if (!HAS_ALNUM.test(t) || seen.has(lower)) continue;
+    seen.add(lower);
     candidates.push({ text: t, whole });
-  };
-  const pairs = matchedBrackets(name);
-  let stripped = '';
-  const groups: string[] = [];
-  for (let i = 0; i < name.length; i++) {
-    const close = pairs.get(i);
-    if (close !== undefined && close > i) {
-      groups.push(name.slice(i + 1, close));
-      stripped += ' ';
-      i = close;
-    } else stripped += name[i];
   }
-  add(stripped, true);
-  for (const g of groups) {
-    add(g, false);
-    if (g.includes(',')) for (const part of g.split(',')) add(part, false);
-  }
-  const base = candidates[candidates.length > 1 && candidates[1].whole ? 1 : 0].text;
-  if (base.includes('/')) for (const part of base.split('/')) add(part, false);
   return candidates;
 }
 
@@ -248,8 +278,12 @@ interface Cleaned {
   mark: string | null;
 }
 
+/** Most items are plain names: letters, digits, spaces and a little punctuation, nothing to strip. */
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9 ,'&-]*[A-Za-z0-9]$/;
+
 function clean(raw: string): Cleaned {
-  let s = raw.replace(/\s+/g, ' ').trim();
+  if (PLAIN_NAME.test(raw)) return { name: raw, percentage: null, nano: false, mark: null };
+  let s = raw;
   s = s.replace(/^(?:[-–—•·●▪◦‣>+*†‡°✝]\s*)+/u, '').replace(/^\^\d+\s*/u, '').replace(/^\d{1,3}[.)]\s+(?=\p{L})/u, '');
   let nano = false;
   if (NANO_TEST.test(s)) {
@@ -258,42 +292,56 @@ function clean(raw: string): Cleaned {
   }
   s = trimChars(s);
   let mark: string | null = null;
-  const takeMark = () => {
-    const trailing = execTail(TRAILING_MARK, s);
-    if (trailing && HAS_ALNUM.test(s.slice(0, trailing.index))) {
-      mark = trailing.match[1];
-      s = s.slice(0, trailing.index).trim();
-    }
-  };
-  takeMark();
+  let trailing = execTail(TRAILING_MARK, s);
+  if (trailing && HAS_ALNUM.test(s.slice(0, trailing.index))) {
+    mark = trailing.match[1];
+    s = s.slice(0, trailing.index).trim();
+  }
   let percentage: number | null = null;
-  const pt = execTail(PERCENT_TRAILING, s);
+  const pt = s.includes('%') ? execTail(PERCENT_TRAILING, s) : null;
   if (pt && HAS_ALNUM.test(s.slice(0, pt.index).replace(/\d/g, ''))) {
     percentage = parsePercent(pt.match[1]);
     if (percentage !== null) s = s.slice(0, pt.index).trim();
   } else {
-    const pl = PERCENT_LEADING.exec(s.slice(0, 48));
+    const pl = s.includes('%') ? PERCENT_LEADING.exec(s.slice(0, 48)) : null;
     if (pl && HAS_ALNUM.test(s.slice(pl[0].length))) {
       percentage = parsePercent(pl[1]);
       if (percentage !== null) s = s.slice(pl[0].length).trim();
     }
   }
-  if (!mark) takeMark();
+  if (!mark) {
+    trailing = execTail(TRAILING_MARK, s);
+    if (trailing && HAS_ALNUM.test(s.slice(0, trailing.index))) {
+      mark = trailing.match[1];
+      s = s.slice(0, trailing.index).trim();
+    }
+  }
   s = s.replace(/\s*([)\]}])/g, '$1').replace(/([([{])\s*/g, '$1').replace(/\s*\/\s*/g, '/');
   s = trimChars(s);
-  return { name: normaliseColourIndex(foldConfusables(s)), percentage, nano, mark };
+  return { name: foldConfusables(s), percentage, nano, mark };
 }
 
-/** A footnote sentence: marked ("*Organic") and worded like one, or an unmarked sentence about the whole list. */
-function asFootnote(raw: string): Footnote | null {
-  const s = raw.replace(/\s+/g, ' ').trim();
+/**
+ * Footnote sentences: marked and worded like one ("*Organic", "**Naturally occurring in essential oils", possibly
+ * several in one piece), or an unmarked sentence about the whole list ("99% of ingredients are of natural origin").
+ */
+function asFootnotes(s: string): Footnote[] | null {
   const lead = LEADING_MARK.exec(s);
   if (lead) {
-    const text = trimChars(s.slice(lead[0].length));
-    if (HAS_ALNUM.test(text) && FOOTNOTE_WORDS.test(text)) return { mark: lead[1], text };
-    return null;
+    const found: Footnote[] = [];
+    let mark = lead[1];
+    let rest = s.slice(lead[0].length);
+    for (;;) {
+      const next = NEXT_MARK.exec(rest);
+      const text = trimChars(next ? rest.slice(0, next.index) : rest);
+      if (!HAS_ALNUM.test(text) || !FOOTNOTE_WORDS.test(text)) return null;
+      found.push({ mark, text });
+      if (!next) return found;
+      mark = next[1];
+      rest = rest.slice(next.index + next[0].length);
+    }
   }
-  if (s.split(' ').length >= 4 && SENTENCE_FOOTNOTE.test(s)) return { mark: null, text: trimChars(s) };
+  if (SENTENCE_FOOTNOTE.test(s) && s.split(' ').length >= 4) return [{ mark: null, text: trimChars(s) }];
   return null;
 }
 
@@ -303,9 +351,9 @@ function parseRawItems(raws: { text: string; optional: boolean }[]): ParsedLabel
   for (const raw of raws) {
     const asWritten = raw.text.replace(/\s+/g, ' ').trim();
     if (!HAS_ALNUM.test(asWritten)) continue;
-    const footnote = asFootnote(asWritten);
-    if (footnote) {
-      footnotes.push(footnote);
+    const found = asFootnotes(asWritten);
+    if (found) {
+      footnotes.push(...found);
       continue;
     }
     const cleaned = clean(asWritten);

@@ -45,3 +45,8 @@ export class ImageStore {
 export function scanObjectPrefix(accountId: string, environment: string, scanId: string): string {
   return `${accountId}/${environment}/${scanId}/`;
 }
+
+/** The overlay PNG of one marker, stored beside the scan's image. */
+export function overlayKey(imageKey: string, marker: string): string {
+  return `${imageKey.slice(0, imageKey.lastIndexOf('/') + 1)}overlay-${marker}.png`;
+}

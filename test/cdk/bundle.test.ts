@@ -21,7 +21,7 @@ import { createTables } from '../../local/create-tables';
 import { faceJpeg } from '../helpers/images';
 import { assetDirOf, ELF_MACHINE, elfMachine, listFiles, mb, measureBundle, type BundleSize } from './support/bundle-files';
 import { startFakeSqs } from './support/fake-sqs';
-import { deliveryEntryForTests, synthesize, type SynthesizedStack } from './support/synth';
+import { synthesize, type SynthesizedStack } from './support/synth';
 import { logicalId } from './support/template-queries';
 
 const MB = 1024 * 1024;
@@ -70,7 +70,6 @@ beforeAll(() => {
       );
     }
   }
-  if (deliveryEntryForTests().standIn) report.push('  (delivery: the test stand-in, functions/delivery/handler.ts does not exist yet)');
 }, 180_000);
 
 afterAll(() => {

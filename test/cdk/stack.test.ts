@@ -66,7 +66,10 @@ describe('functions', () => {
       DELIVERY_QUEUE_URL: deliveryQueueRef,
     });
     expect(env(stack.inference.function)).not.toHaveProperty('SCAN_QUEUE_URL');
-    expect(env(stack.webhooks.function!)).toMatchObject({ DELIVERY_QUEUE_URL: deliveryQueueRef });
+    expect(env(stack.webhooks.function!)).toMatchObject({
+      DELIVERY_QUEUE_URL: deliveryQueueRef,
+      WEBHOOK_MAX_RECEIVES: String(DELIVERY_MAX_RECEIVES),
+    });
   });
 
   it('when the stack is synthesized, then every function logs to its own log group with a retention', () => {

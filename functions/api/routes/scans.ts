@@ -11,6 +11,7 @@ import { MAX_WAIT_SECONDS, waitSecondsFromPrefer } from '../../scans/prefer-head
 import { submitScan } from '../../scans/submit-scan';
 import { waitForScan } from '../../scans/wait-for-scan';
 import { deleteScan } from '../../scans/delete-scan';
+import { overlayKey } from '../../scans/image-store';
 import { decodeCursor } from '../../scans/scan-store';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
 import { readMultipart } from '../multipart';
@@ -100,6 +101,22 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const scan = isId('scan', scanId) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
     if (!scan) throw notFound(`Scan ${scanId.slice(0, 64)}`);
     return c.json(toPublicScan(scan));
+  });
+
+  app.get('/:scan_id/overlay', async (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, 'scans:read');
+    const scanId = c.req.param('scan_id');
+    const scan = isId('scan', scanId) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
+    if (!scan) throw notFound(`Scan ${scanId.slice(0, 64)}`);
+    const marker = c.req.query('marker') ?? scan.requested_markers[0];
+    if (!(scan.requested_markers as string[]).includes(marker)) {
+      throw invalidParam('marker', `expected one of the markers this scan analysed (${scan.requested_markers.join(', ')}), received ${JSON.stringify(marker.slice(0, 40))}`);
+    }
+    if (scan.status !== 'completed') throw notFound(`The overlay of scan ${scanId} (the scan is ${scan.status})`);
+    const png = await images.get(overlayKey(scan.image_key, marker));
+    if (!png) throw notFound(`The overlay of scan ${scanId} for ${marker}`);
+    return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' });
   });
 
   app.delete('/:scan_id', async (c) => {
