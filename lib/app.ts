@@ -10,6 +10,7 @@ import type { LambdaArchitecture } from './service-function';
  *   tablePrefix   default skin
  *   retainData    true (default) | false: false lets `cdk destroy` delete tables and the (emptied) buckets
  *   alarmTopicArn an SNS topic for every alarm
+ *   logLevel      DEBUG | INFO (default) | WARN | ERROR: LOG_LEVEL of every function
  *   nag           true (default) | false: cdk-nag AwsSolutions checks; unsuppressed errors fail synth
  */
 export function buildApp(props: AppProps = {}): { app: App; stack: SkinAnalysisStack } {
@@ -21,6 +22,7 @@ export function buildApp(props: AppProps = {}): { app: App; stack: SkinAnalysisS
     tablePrefix: stringContext(context('tablePrefix')),
     retainData: booleanContext(context('retainData'), true),
     alarmTopicArn: stringContext(context('alarmTopicArn')),
+    logLevel: parseLogLevel(context('logLevel')),
   });
   if (booleanContext(context('nag'), true)) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
@@ -30,6 +32,15 @@ export function parseArchitecture(value: unknown): LambdaArchitecture {
   if (value === undefined || value === null || value === '' || value === 'arm64') return 'arm64';
   if (value === 'x86_64' || value === 'x64' || value === 'amd64') return 'x86_64';
   throw new Error(`context architecture: expected arm64 or x86_64, received ${JSON.stringify(value)}`);
+}
+
+const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+function parseLogLevel(value: unknown): (typeof LOG_LEVELS)[number] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const level = String(value).toUpperCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as (typeof LOG_LEVELS)[number];
+  throw new Error(`context logLevel: expected one of ${LOG_LEVELS.join(', ')}, received ${JSON.stringify(value)}`);
 }
 
 function stringContext(value: unknown): string | undefined {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSkinModel } from '../models/build/skin-model';
 import { centerRegions, geometricRegions, locateFace, skinPixels } from '../functions/analysis/skin/center-regions';
 import { SRGB8_TO_LINEAR, linearToLab } from '../functions/analysis/skin/colour';
-import type { SkinFeatures } from '../functions/analysis/skin/features';
+import { MARKER_REGIONS, type SkinFeatures } from '../functions/analysis/skin/features';
 import { getManifest, markerCatalogue, parseManifest } from '../functions/analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName } from '../functions/analysis/skin/markers';
 import { createSkinModel, SkinInputError, type SkinModel } from '../functions/analysis/skin/model';
@@ -140,6 +140,12 @@ function tZoneSheen(crop: RgbImage): RgbImage {
     { x: 0.5 * S, y: 0.57 * S, radius: 6 },
   ];
   return paint.applySheen(crop, paint.speckled(paint.discs(S, patches, 4), S, 5, 0.6), 0.25);
+}
+
+/** Diffuse flush over cheeks and nose: extra blood, feathered. */
+function flushedCheeks(crop: RgbImage): RgbImage {
+  const area = union(geometricRegions(S), ['left_cheek', 'right_cheek', 'nose']);
+  return paint.applyDensity(crop, paint.feathered(area, S, 6), [0.01, 0.08, 0.05]);
 }
 
 function darkerUnderEyes(crop: RgbImage): RgbImage {
@@ -280,6 +286,16 @@ describe('skin measurement model', () => {
     expect(before.oiliness - after.oiliness).toBeGreaterThanOrEqual(15);
   });
 
+  it('when the cheeks and nose are flushed, then redness falls and acne does not', async () => {
+    const crop = await face('intermediate');
+    const regions = centerRegions(crop);
+    const before = await scores(crop, regions);
+    const after = await scores(flushedCheeks(crop), regions);
+    figures.flush = { before: before.redness, after: after.redness, acne_move: after.acne - before.acne };
+    expect(before.redness - after.redness).toBeGreaterThanOrEqual(15);
+    expect(Math.abs(after.acne - before.acne)).toBeLessThanOrEqual(2);
+  });
+
   it('when the under-eye skin is darkened, then dark circles fall', async () => {
     const crop = await face('intermediate');
     const regions = centerRegions(crop);
@@ -362,10 +378,10 @@ describe('centre-region fallback', () => {
       const crop = await alignedCrop('intermediate', { shiftY });
       return locateFace(skinPixels(crop, seedOf()).mask, S).eyeY;
     };
-    // Within ±0.02 of the assumed line nothing moves; beyond it, the regions follow less those 0.02.
-    expect(await eyeY(0)).toBe(0.4);
-    expect(Math.abs((await eyeY(0.05)) - 0.37)).toBeLessThan(0.01);
-    expect(Math.abs((await eyeY(-0.05)) - 0.43)).toBeLessThan(0.01);
+    const centred = await eyeY(0);
+    expect(Math.abs(centred - 0.4)).toBeLessThan(0.015);
+    expect(Math.abs((await eyeY(0.05)) - (centred - 0.05))).toBeLessThan(0.01);
+    expect(Math.abs((await eyeY(-0.05)) - (centred + 0.05))).toBeLessThan(0.01);
   });
 
   it('when the crop has no skin, then every region is empty', () => {
@@ -378,10 +394,12 @@ describe('centre-region fallback', () => {
 describe('marker calibration', () => {
   it('when the manifest is read, then each marker has a decreasing calibration within 0..100 and a weight', () => {
     expect(manifest.models.skin.input.size).toBe(S);
+    expect(manifest.models.skin.outputs).toStrictEqual(JSON.parse(JSON.stringify(SKIN_OUTPUTS)));
     for (const name of MARKER_NAMES) {
       const { anchors } = manifest.markers[name].calibration;
       for (let i = 1; i < anchors.length; i++) expect(anchors[i]![1]).toBeLessThanOrEqual(anchors[i - 1]![1]);
       expect(manifest.score_weights[name]).toBeGreaterThan(0);
+      expect(manifest.markers[name].regions).toStrictEqual(MARKER_REGIONS[name]);
     }
     expect(manifest.markers.hydration.proxy).toMatch(/not a measurement of moisture/i);
     expect(markerCatalogue().map((m) => m.name)).toStrictEqual([...MARKER_NAMES]);

@@ -7,6 +7,7 @@ import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
 import { scanRoutes } from './routes/scans';
 import { markerRoutes } from './routes/markers';
+import { ingredientRoutes } from './routes/ingredients';
 
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
@@ -18,6 +19,7 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   v1.use('*', rateLimit(deps));
   v1.route('/scans', scanRoutes(deps));
   v1.route('/markers', markerRoutes());
+  v1.route('/ingredients', ingredientRoutes(deps));
   app.route('/v1', v1);
 
   app.notFound((c) => problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId')));

@@ -198,7 +198,8 @@ function suitability(resolved: readonly Resolved[], markers: readonly MarkerName
     for (const r of resolved) {
       if (!r.entry) continue;
       const benefit = r.entry.benefits.find((b) => b.marker === marker);
-      if (benefit && r.out.active_level_likely !== false) {
+      // A shade colour that may not be in the tube is no reason to call the product helpful.
+      if (benefit && r.out.active_level_likely !== false && !r.item.optional_colourant) {
         const at = r.item.percentage !== null ? ` at ${r.item.percentage}%` : '';
         helps.push(reasonOf(r, `evidence of benefit for ${marker.replace(/_/g, ' ')}${at}`, [benefit.source]));
       }

@@ -43,13 +43,12 @@ const MARKER = new RegExp(String.raw`([\[(]\s*)?${MARKER_RUN}`, 'iu');
 const MARKER_GLOBAL = new RegExp(MARKER.source, 'giu');
 const LEADING_MARKER = new RegExp(String.raw`^\s*[\[(]?\s*${MARKER_RUN}\s*`, 'iu');
 
-const HEADER_WORD = String.raw`(?:(?:active|inactive|other)\s+)?(?:ingredients?|ingr[eé]dients?|ingredientes|ingredienti|inhaltsstoffe|bestandteile|composition|ingredi[eë]nten|sk[łl]adniki|inci(?:\s+list)?)(?:\s*\(s\))?`;
+const HEADER_WORD = String.raw`(?:(?:active|inactive|other)\s+)?(?:ingredients?|ingr[eé]dients?|ingredientes|ingredienti|inhaltsstoffe|bestandteile|composition|ingredi[eë]nten|sk[łl]adniki|inci(?:\s+list)?)(?:[ ]*\([^)\n]{1,24}\))?`;
 const HEADER = new RegExp(String.raw`(^|[\n.;,•·\- ])[ ]*${HEADER_WORD}(?:[ ]*[\/|][ ]*${HEADER_WORD})*[ ]*:`, 'giu');
 const LEADING_HEADER = new RegExp(String.raw`^\s*(?:ingredients|ingr[eé]dients|inci)\b\s*(?=\S)`, 'iu');
 
 const ITEM_SEPARATORS = new Set(['\n', ',', ';', '•', '·', '●', '▪', '◦', '‣', '|', '、', '¦']);
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-const CLOSERS = new Set([')', ']', '}']);
 const ABBREVIATIONS = new Set(['denat', 'ext', 'extr', 'no', 'nr', 'st', 'var', 'ssp', 'subsp', 'sp', 'spp', 'co', 'inc', 'ltd', 'approx', 'alc', 'dr', 'vit', 'fl', 'oz']);
 
 const FOOTNOTE_MARK_CHARS = '*†‡°✝';
@@ -73,13 +72,13 @@ function protectSuperscripts(text: string): string {
   return text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (run) => '^' + [...run].map((c) => map[c]).join(''));
 }
 
+const NO_PAIRS: ReadonlyMap<number, number> = new Map();
+const ANY_BRACKET = /[()[\]{}]/;
+
 /**
  * Index pairs of brackets that close properly (one stack per bracket kind, so the scan stays linear); unbalanced
  * brackets are treated as plain characters.
  */
-const NO_PAIRS: ReadonlyMap<number, number> = new Map();
-const ANY_BRACKET = /[()[\]{}]/;
-
 function matchedBrackets(text: string): ReadonlyMap<number, number> {
   if (!ANY_BRACKET.test(text)) return NO_PAIRS;
   const pairs = new Map<number, number>();

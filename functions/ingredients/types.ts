@@ -3,22 +3,12 @@
  * convention; every type here is what the response body carries.
  */
 
-/** Version 1 markers (DESIGN.md section 3). */
-export const MARKER_NAMES = [
-  'acne',
-  'pigmentation',
-  'hydration',
-  'redness',
-  'wrinkles',
-  'pores',
-  'oiliness',
-  'dark_circles',
-  'texture',
-] as const;
-export type MarkerName = (typeof MARKER_NAMES)[number];
+// One marker catalogue for the whole service: the analysis defines it.
+import type { MarkerName, Severity as MarkerSeverity } from '../analysis/skin/markers';
+export { MARKER_NAMES, type MarkerName } from '../analysis/skin/markers';
 
-export const SEVERITIES = ['low', 'moderate', 'high'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export const SEVERITIES = ['low', 'moderate', 'high'] as const satisfies readonly MarkerSeverity[];
+export type Severity = MarkerSeverity;
 
 /** Classes of actives that conflict rules and the `actives` summary work with. */
 export const ACTIVE_CLASSES = [

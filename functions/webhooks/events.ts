@@ -1,6 +1,6 @@
 import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
 import type { ScanRecord } from '../scans/scan';
-import { stableId } from './stable-id';
+import { idTime, stableId } from './stable-id';
 
 /** The event types an endpoint can subscribe to (DESIGN section 4). */
 export const EVENT_TYPES = ['scan.completed', 'scan.failed', 'routine.generated', 'score.updated'] as const;
@@ -106,15 +106,18 @@ export function scanFinishedEvent(scan: ScanRecord): WebhookEvent<ScanCompletedP
   );
 }
 
-/** For the routines work: routine.generated, keyed by the routine id and timed by its creation. */
+/** For the routines work: routine.generated, keyed and timed by the (stored) routine id, so a retry yields the same event id. */
 export function routineGeneratedEvent(routine: { routine_id: string; scan_id: string | null; user_id: string | null; created_at: string }): WebhookEvent<RoutineGeneratedPayload> {
   return createEvent<RoutineGeneratedPayload>(
     { event: 'routine.generated', routine_id: routine.routine_id, scan_id: routine.scan_id, user_id: routine.user_id, timestamp: routine.created_at },
-    { key: routine.routine_id, timeMs: Date.parse(routine.created_at) },
+    { key: routine.routine_id, timeMs: idTime(routine.routine_id) },
   );
 }
 
-/** For the scores work: score.updated, keyed by user and the scan that changed the score. */
+/**
+ * For the scores work: score.updated, keyed by the user and the scan that changed the score and timed by that
+ * scan's id, so recomputing the same update (a redelivered scan job) yields the same event id.
+ */
 export function scoreUpdatedEvent(update: { user_id: string; skin_score: number; previous_skin_score: number | null; scan_id: string; updated_at: string }): WebhookEvent<ScoreUpdatedPayload> {
   return createEvent<ScoreUpdatedPayload>(
     {
@@ -125,6 +128,6 @@ export function scoreUpdatedEvent(update: { user_id: string; skin_score: number;
       scan_id: update.scan_id,
       timestamp: update.updated_at,
     },
-    { key: `${update.user_id}\u0000${update.scan_id}`, timeMs: Date.parse(update.updated_at) },
+    { key: `${update.user_id}\u0000${update.scan_id}`, timeMs: idTime(update.scan_id) },
   );
 }

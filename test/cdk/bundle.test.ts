@@ -3,7 +3,7 @@
  * foreign binaries, and run in a clean Node process (a temp dir with no project node_modules on the path).
  * Slow (two full syntheses and one real analysis): about a minute.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,17 +77,27 @@ afterAll(() => {
   for (const result of Object.values(built)) if (result) rmSync(result.synth.outdir, { recursive: true, force: true });
 });
 
-function nodeIn(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000) {
+/**
+ * Runs `script` with Node in `dir`, asynchronously: the local DynamoDB, S3 and SQS servers live in this process
+ * and must keep answering while the child runs. The last line of stdout is the JSON result.
+ */
+async function nodeIn(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<unknown> {
   writeFileSync(join(dir, 'run.mjs'), script);
-  const result = spawnSync(process.execPath, ['run.mjs'], {
+  const child = spawn(process.execPath, ['run.mjs'], {
     cwd: dir,
-    encoding: 'utf8',
-    timeout: timeoutMs,
     // Nothing of the project's environment: only what Lambda would set, plus the local endpoints.
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, NODE_OPTIONS: '--no-warnings', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.status !== 0) throw new Error(`node run.mjs exited ${result.status}:\n${result.stderr}\n${result.stdout}`);
-  const lines = result.stdout.trim().split('\n');
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`node run.mjs exited ${code}:\n${stderr}\n${stdout}`);
+  const lines = stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]) as unknown;
 }
 
@@ -152,7 +162,7 @@ describe('x86_64 bundles', () => {
           },
         ],
       };
-      const response = nodeIn(
+      const response = await nodeIn(
         work,
         `const { handler } = await import('./task/index.mjs');
 const context = { functionName: 'inference', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60000 };
@@ -176,12 +186,12 @@ process.stdout.write('\\n' + JSON.stringify(result) + '\\n');`,
     }
   }, 120_000);
 
-  it('when the API and delivery bundles are imported in a clean Node process, then each exports a handler', () => {
+  it('when the API and delivery bundles are imported in a clean Node process, then each exports a handler', async () => {
     for (const name of ['api', 'delivery'] as const) {
       const work = mkdtempSync(join(tmpdir(), `skin-bundle-${name}-`));
       try {
         cpSync(built.x86_64!.dirs[name], join(work, 'task'), { recursive: true });
-        const result = nodeIn(
+        const result = await nodeIn(
           work,
           `const module = await import('./task/index.mjs');
 process.stdout.write('\\n' + JSON.stringify({ handler: typeof module.handler }) + '\\n');`,

@@ -23,5 +23,16 @@ export const ROUTES: RouteCase[] = [
   { name: 'GET /v1/scans/{id}', scope: 'scans:read', request: async ({ scanId }) => ({ method: 'GET', path: `/v1/scans/${scanId}` }), okStatus: 200 },
   { name: 'GET /v1/scans/{id}/overlay', scope: 'scans:read', request: async ({ scanId }) => ({ method: 'GET', path: `/v1/scans/${scanId}/overlay?marker=acne` }), okStatus: 200 },
   { name: 'DELETE /v1/scans/{id}', scope: 'scans:write', request: async ({ scanId }) => ({ method: 'DELETE', path: `/v1/scans/${scanId}` }), okStatus: 204 },
+  {
+    name: 'POST /v1/ingredients/analyze',
+    scope: 'ingredients:read',
+    request: async () => ({
+      method: 'POST',
+      path: '/v1/ingredients/analyze',
+      body: JSON.stringify({ ingredients: 'Aqua, Glycerin, Niacinamide' }),
+      headers: { 'Content-Type': 'application/json' },
+    }),
+    okStatus: 200,
+  },
   { name: 'GET /v1/markers', scope: null, request: async () => ({ method: 'GET', path: '/v1/markers' }), okStatus: 200 },
 ];

@@ -189,5 +189,52 @@ describe('retries', () => {
     expect(record!.final_error).toBe(`endpoint ${endpoint.endpoint_id} was removed`);
     expect(receiver.requests.length).toBeLessThanOrEqual(2);
   });
+
+  it('when the queue\'s receives run out before the schedule does, then the attempt on the last receive is the last and the message goes to the DLQ', async () => {
+    const { LocalQueue } = await import('../../local/queue/local-queue');
+    const { buildDeliveryDeps } = await import('../../functions/delivery/build-deps');
+    const { createDeliveryHandler } = await import('../../functions/delivery/delivery-handler');
+    const dead = new LocalQueue({ name: 'short-dlq', visibilityTimeoutSeconds: 30 });
+    const queue = new LocalQueue({ name: 'short', visibilityTimeoutSeconds: 30, maxReceiveCount: 2, deadLetterQueue: dead, pollIntervalMs: 10 });
+    try {
+      // Five attempts in the schedule, but a queue that gives each message only two receives.
+      const deps = { ...buildDeliveryDeps(stack.config, { stores: stack.stores, queue }), maxReceives: 2 };
+      queue.consume(createDeliveryHandler(deps));
+      const receiver = await receiverWith(() => ({ status: 500 }));
+      const accountId = await stack.newAccount('business');
+      const endpoint = await registerEndpoint(stack, { accountId, url: receiver.url });
+      const event = createEvent(
+        { event: 'scan.completed', scan_id: newId('scan'), user_id: null, skin_score: 1, timestamp: new Date().toISOString(), markers: {} },
+        { key: newId('req'), timeMs: Date.now() },
+      );
+      const { fanOut } = await import('../../functions/delivery/fan-out');
+      await fanOut(deps, { accountId, environment: 'test' }, event);
+
+      const deliveryId = deliveryIdFor(event.id, endpoint.endpoint_id);
+      const record = await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'failed');
+      await waitUntil(async () => dead.peekAll(), (m) => m.length === 1);
+      expect(record).toMatchObject({ dead_lettered: true, final_error: 'gave up after 2 attempts in run 1: HTTP 500' });
+      expect(receiver.requests).toHaveLength(2);
+      expect(JSON.parse(dead.peekAll()[0].body)).toEqual({ kind: 'delivery', delivery_id: deliveryId, run: 1 });
+    } finally {
+      await queue.stop();
+      await dead.stop();
+    }
+  });
+
+  it('when SQS hands out copies of a delivery message (at-least-once), then only one attempt is made per position', async () => {
+    const receiver = await receiverWith(() => ({ status: 200, delayMs: 100 }));
+    const { endpoint, publish } = await endpointFor(receiver);
+    const { deliveryMessage } = await import('../../functions/webhooks/queue-messages');
+    const event = await publish();
+    const deliveryId = deliveryIdFor(event.id, endpoint.endpoint_id);
+    await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d !== undefined);
+    for (let i = 0; i < 5; i++) await stack.deliveryQueue.send(deliveryMessage(deliveryId, 1));
+
+    await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'succeeded');
+    await stack.deliveryQueue.waitUntilIdle(10_000);
+    expect(receiver.requests).toHaveLength(1);
+    expect((await stack.stores.deliveries.get(deliveryId))!.attempts).toHaveLength(1);
+  });
 });
 

@@ -137,4 +137,15 @@ describe('event ids', () => {
     expect(a.id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(scanFinishedEvent({ ...record, scan_id: 'scan_01JD3ZZZZZZZZZZZZZZZZZZZZY' })!.id).not.toBe(a.id);
   });
+
+  it('when routine.generated or score.updated is built twice for the same stored fact, then the id is the same', async () => {
+    const { routineGeneratedEvent, scoreUpdatedEvent } = await import('../../functions/webhooks/events');
+    const routine = { routine_id: 'rtn_01JD3ZZZZZZZZZZZZZZZZZZZZZ', scan_id: 'scan_01JD3ZZZZZZZZZZZZZZZZZZZZZ', user_id: 'u1', created_at: '2025-01-01T00:00:00.000Z' };
+    expect(routineGeneratedEvent(routine).id).toBe(routineGeneratedEvent({ ...routine, created_at: '2025-01-02T00:00:00.000Z' }).id);
+    expect(routineGeneratedEvent(routine).payload).toEqual({ event: 'routine.generated', routine_id: routine.routine_id, scan_id: routine.scan_id, user_id: 'u1', timestamp: routine.created_at });
+    const update = { user_id: 'u1', skin_score: 70, previous_skin_score: 64, scan_id: 'scan_01JD3ZZZZZZZZZZZZZZZZZZZZZ', updated_at: '2025-01-01T00:00:00.000Z' };
+    expect(scoreUpdatedEvent(update).id).toBe(scoreUpdatedEvent({ ...update, updated_at: '2025-01-03T00:00:00.000Z' }).id);
+    expect(scoreUpdatedEvent(update).id).not.toBe(scoreUpdatedEvent({ ...update, user_id: 'u2' }).id);
+    expect(Object.keys(scoreUpdatedEvent(update).payload)).toEqual(['event', 'user_id', 'skin_score', 'previous_skin_score', 'scan_id', 'timestamp']);
+  });
 });

@@ -87,8 +87,26 @@ export interface FaceLayout {
 
 export const DEFAULT_LAYOUT: FaceLayout = { eyeY: 0.4, centreX: 0.5, scale: 1 };
 
+/** How far the centre of the non-skin eye band lies above the eye centres, as a fraction of the side. */
+const EYE_BAND_BIAS = 0.012;
+
+const geometryCache = new Map<string, RegionMasks>();
+
 /** The geometric masks (no skin test), with the assumed geometry moved and scaled to `layout`. */
 export function geometricRegions(size: number, layout: FaceLayout = DEFAULT_LAYOUT): RegionMasks {
+  const key = `${size}:${layout.eyeY}:${layout.centreX}:${layout.scale}`;
+  let cached = geometryCache.get(key);
+  if (!cached) {
+    cached = rasterize(size, layout);
+    if (geometryCache.size > 64) geometryCache.clear();
+    geometryCache.set(key, cached);
+  }
+  const masks = {} as Record<RegionName, Uint8Array>;
+  for (const name of REGION_NAMES) masks[name] = cached.masks[name].slice();
+  return { size, masks };
+}
+
+function rasterize(size: number, layout: FaceLayout): RegionMasks {
   const masks = {} as Record<RegionName, Uint8Array>;
   for (const name of REGION_NAMES) {
     const geo = CENTRE_GEOMETRY[name];
@@ -125,9 +143,9 @@ function bandScore(nonSkin: Uint8Array, size: number, y: number, columns: [numbe
 /**
  * Finds the eye line in a roughly centred crop from its skin mask: the lowest band of non-skin (eyes lie below
  * the brows) across both eye columns between 0.30 and 0.50 of the height. Falls back to the assumed 0.40 when
- * there is no clear band. Offsets within ±0.02 are ignored and larger ones reduced by 0.02. The horizontal
- * centre and the scale stay as assumed: in tests on real photos the mouth and the cheek span were not reliable
- * enough in a skin mask (open smiles, shadows, coloured light).
+ * there is no clear band. The band's centroid is used (sub-pixel, steady under JPEG and exposure changes). The
+ * horizontal centre and the scale stay as assumed: in tests on real photos the mouth and the cheek span were not
+ * reliable enough in a skin mask (open smiles, shadows, coloured light).
  */
 export function locateFace(skin: Uint8Array, size: number): FaceLayout {
   const nonSkin = new Uint8Array(size * size);
@@ -142,18 +160,28 @@ export function locateFace(skin: Uint8Array, size: number): FaceLayout {
     rows.push(y);
     scores.push(bandScore(nonSkin, size, y, eyeColumns));
   }
-  let eyeRow = -1;
+  let peakIndex = -1;
   for (let i = 1; i + 1 < rows.length; i++) {
     const peak = scores[i]! >= scores[i - 1]! && scores[i]! >= scores[i + 1]! && scores[i]! >= 0.35;
-    if (peak) eyeRow = rows[i]!; // keep the lowest qualifying peak
+    if (peak) peakIndex = i; // keep the lowest qualifying peak
   }
-  // A dead zone of ±0.02 around the assumed line: an aligned crop keeps exactly the assumed geometry, so a pixel
-  // of jitter in the band (JPEG, exposure) cannot move the small under-eye regions; beyond it the shift is
-  // continuous.
-  const found = eyeRow < 0 ? DEFAULT_LAYOUT.eyeY : (eyeRow + 0.5) / size;
-  const offset = found - DEFAULT_LAYOUT.eyeY;
-  const shift = Math.sign(offset) * Math.max(0, Math.abs(offset) - 0.02);
-  const eyeY = Math.min(0.48, Math.max(0.32, DEFAULT_LAYOUT.eyeY + shift));
+  let found = DEFAULT_LAYOUT.eyeY;
+  if (peakIndex >= 0) {
+    // Centroid of the band around the peak (rows scoring at least half the peak): steadier than the peak row,
+    // which can hop between the lash line and the lower lid.
+    const half = scores[peakIndex]! / 2;
+    let lo = peakIndex;
+    let hi = peakIndex;
+    while (lo > 0 && scores[lo - 1]! >= half) lo--;
+    while (hi + 1 < rows.length && scores[hi + 1]! >= half) hi++;
+    let sum = 0;
+    let weight = 0;
+    for (let i = lo; i <= hi; i++) ((sum += (rows[i]! + 0.5) * scores[i]!), (weight += scores[i]!));
+    // The non-skin band's centroid sits above the eye centres (upper lids, lashes and eye make-up are non-skin
+    // too): 0.012 of the side on average over the aligned demo faces.
+    found = sum / weight / size + EYE_BAND_BIAS;
+  }
+  const eyeY = Math.min(0.48, Math.max(0.32, found));
 
   return { eyeY, centreX: DEFAULT_LAYOUT.centreX, scale: DEFAULT_LAYOUT.scale };
 }
@@ -195,13 +223,14 @@ export function skinPixels(crop: RgbImage, seed: Uint8Array, options: SkinMaskOp
   const d = new Float32Array(n);
   const k = -100 / Math.LN10;
   for (let i = 0; i < n; i++) {
-    const r = Math.max(LINEAR_FLOOR, SRGB8_TO_LINEAR[data[3 * i]!]!);
-    const g = Math.max(LINEAR_FLOOR, SRGB8_TO_LINEAR[data[3 * i + 1]!]!);
-    const b = Math.max(LINEAR_FLOOR, SRGB8_TO_LINEAR[data[3 * i + 2]!]!);
-    const odR = k * Math.log(r);
-    c1[i] = k * Math.log(g) - odR;
-    c2[i] = k * Math.log(b) - odR;
-    d[i] = k * Math.log(Math.max(LINEAR_FLOOR, 0.2126 * r + 0.7152 * g + 0.0722 * b));
+    const r = data[3 * i]!;
+    const g = data[3 * i + 1]!;
+    const b = data[3 * i + 2]!;
+    const odR = OD8[r]!;
+    c1[i] = OD8[g]! - odR;
+    c2[i] = OD8[b]! - odR;
+    const y = 0.2126 * SRGB8_TO_LINEAR[r]! + 0.7152 * SRGB8_TO_LINEAR[g]! + 0.0722 * SRGB8_TO_LINEAR[b]!;
+    d[i] = k * Math.log(Math.max(LINEAR_FLOOR, y));
   }
   const s1 = boxBlur3(c1, width, height);
   const s2 = boxBlur3(c2, width, height);
@@ -233,6 +262,13 @@ export function skinPixels(crop: RgbImage, seed: Uint8Array, options: SkinMaskOp
   return { mask, reference: ref };
 }
 
+/** 8-bit sRGB code → optical density 100·log10(1/linear), floored like the model. */
+const OD8: Float64Array = (() => {
+  const t = new Float64Array(256);
+  for (let i = 0; i < 256; i++) t[i] = (-100 / Math.LN10) * Math.log(Math.max(LINEAR_FLOOR, SRGB8_TO_LINEAR[i]!));
+  return t;
+})();
+
 function referenceOf(sel: Uint8Array, c1: Float32Array, c2: Float32Array, d: Float32Array) {
   const pick = (src: Float32Array) => {
     const out: number[] = [];
@@ -247,23 +283,28 @@ function referenceOf(sel: Uint8Array, c1: Float32Array, c2: Float32Array, d: Flo
   return { chroma, density: median(pick(d)) };
 }
 
+/** 3×3 mean with shrinking windows at the borders, separably. */
 function boxBlur3(src: Float32Array, width: number, height: number): Float32Array {
+  const rows = new Float32Array(src.length);
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    for (let x = 0; x < width; x++) {
+      let s = src[o + x]!;
+      let c = 1;
+      if (x > 0) ((s += src[o + x - 1]!), c++);
+      if (x + 1 < width) ((s += src[o + x + 1]!), c++);
+      rows[o + x] = s / c;
+    }
+  }
   const out = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let s = 0;
-      let c = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          s += src[yy * width + xx]!;
-          c++;
-        }
-      }
-      out[y * width + x] = s / c;
+      const i = y * width + x;
+      let s = rows[i]!;
+      let c = 1;
+      if (y > 0) ((s += rows[i - width]!), c++);
+      if (y + 1 < height) ((s += rows[i + width]!), c++);
+      out[i] = s / c;
     }
   }
   return out;

@@ -17,20 +17,21 @@ export const MEASUREMENT = {
   /** Haemoglobin centre-surround contrast (100·OD) where a red blob starts to count; full weight at 2×. */
   acneContrast: 5,
   /** Blob area limits in pixels at S = 256: larger red areas are diffuse redness, not spots. */
-  acneArea: [2, 200] as [number, number],
+  acneArea: [2, 120] as [number, number],
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
-  spotArea: [2, 250] as [number, number],
+  /** Larger melanin patches (melasma-like, or colour casts) are mottling, not spots. */
+  spotArea: [2, 80] as [number, number],
   /** Mottling: the 90th percentile of melanin contrast within a region at or below this is even tone. */
   evenMelaninContrast: 1,
   /** Weight of one unit of mottling above the even level, in spot equivalents. */
   mottlingWeight: 2,
-  /** Haemoglobin above the face's own 25th percentile by more than this counts as red (100·OD). */
-  rednessMargin: 3,
+  /** Cheek/nose haemoglobin above the forehead/chin reference by more than this counts as red (100·OD). */
+  rednessMargin: 1,
   /** Line strength where a pixel starts to count as part of a fine line; full weight at 2×. */
   lineStrength: 2,
   /** Dark-pit strength where a pixel starts to count as a pore; full weight at 2×. */
-  poreContrast: 0.3,
+  poreStrength: 0.3,
   /** Finest-scale line strength where a pixel starts to count as a dryness line; full weight at 2×. */
   fineLine: 2,
   /** Bright-fleck strength where a pixel starts to count as flaking; full weight at 2×. */
@@ -44,7 +45,6 @@ export const MEASUREMENT = {
 } as const;
 
 const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
-const CHEEKS: RegionName[] = ['left_cheek', 'right_cheek'];
 
 /** Which regions each marker is measured in. */
 export const MARKER_REGIONS: Record<MarkerName, RegionName[]> = {
@@ -55,7 +55,7 @@ export const MARKER_REGIONS: Record<MarkerName, RegionName[]> = {
   wrinkles: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
   pores: ['nose', 'left_cheek', 'right_cheek', 'forehead'],
   oiliness: ['t_zone'],
-  dark_circles: ['under_eye_left', 'under_eye_right'],
+  dark_circles: ['under_eye_left', 'under_eye_right', 'left_cheek', 'right_cheek'],
   texture: ['left_cheek', 'right_cheek', 'forehead', 'chin'],
 };
 
@@ -254,22 +254,16 @@ export function reduceFeatures(maps: SkinMaps, regions: RegionMasks): SkinFeatur
   values.pigmentation = count(pigMask) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
 
-  // Redness: haemoglobin above the face's own low-redness reference, averaged over cheeks and nose.
-  const hRef = percentile(masked(haemoglobin, face), 25);
-  const hRed = masked(haemoglobin, maskOf(clean, MARKER_REGIONS.redness));
-  let excess = 0;
-  let redArea = 0;
-  for (let i = 0; i < hRed.length; i++) {
-    const e = hRed[i]! - hRef - M.rednessMargin;
-    if (e > 0) ((excess += e), redArea++);
-  }
-  values.redness = hRed.length === 0 ? Number.NaN : excess / hRed.length;
-  details.redness = {
-    excess: values.redness,
-    red_fraction: hRed.length === 0 ? Number.NaN : redArea / hRed.length,
-    reference: hRef,
-    cheek_nose_median: median(hRed),
-  };
+  // Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
+  // chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up.
+  const hRedness = masked(haemoglobin, maskOf(clean, MARKER_REGIONS.redness));
+  const hReference = masked(haemoglobin, maskOf(clean, ['forehead', 'chin']));
+  const hRef = hReference.length > 0 ? median(hReference) : percentile(masked(haemoglobin, face), 25);
+  const hMedian = median(hRedness);
+  const hP75 = percentile(hRedness, 75);
+  values.redness =
+    hRedness.length === 0 ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
+  details.redness = { excess: values.redness, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
@@ -286,7 +280,7 @@ export function reduceFeatures(maps: SkinMaps, regions: RegionMasks): SkinFeatur
 
   // Pores: percentage of the area covered by small round dark pits.
   const pores = channel(maps, 'pits', 'dark', size);
-  values.pores = 100 * softFraction(pores, maskOf(clean, MARKER_REGIONS.pores), M.poreContrast, 2 * M.poreContrast);
+  values.pores = 100 * softFraction(pores, maskOf(clean, MARKER_REGIONS.pores), M.poreStrength, 2 * M.poreStrength);
   details.pores = { percent: values.pores };
 
   // Oiliness: percentage of the T-zone with specular sheen.

@@ -29,7 +29,7 @@ export const SKIN_OUTPUTS = {
   pits: ['dark', 'bright'],
   /** Specular highlight strength in L* units: brighter and less chromatic than the surrounding skin. */
   specular: ['strength'],
-  /** 9×9 RMS of band-pass shading (σ 1 − σ 3) and of the finest band (shading − σ 0.8 blur). */
+  /** 9×9 RMS of band-pass shading (σ 1.5 − σ 4.5) and of the finest band (shading − σ 0.8 blur). */
   texture: ['band_rms', 'fine_rms'],
 } as const;
 
@@ -58,7 +58,7 @@ export const FILTER_SCALES = {
   surroundRatio: 2.5,
   lineSigmas: [1, 1.6],
   specularBackground: 8,
-  textureBand: [1, 3],
+  textureBand: [1.5, 4.5],
   textureFine: 0.8,
   window: 9,
 } as const;

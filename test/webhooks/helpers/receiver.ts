@@ -22,6 +22,8 @@ export interface Receiver {
   url: string;
   port: number;
   requests: ReceivedRequest[];
+  /** TCP connections accepted so far (also those that never became an HTTP request). */
+  connections(): number;
   setBehaviour(behaviour: Behaviour): void;
   /** Resolves once `predicate` holds over the requests, or rejects after timeoutMs. */
   waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
@@ -54,7 +56,9 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
   });
   // Keep hung sockets from holding close() forever.
   const sockets = new Set<import('node:net').Socket>();
+  let connections = 0;
   server.on('connection', (socket) => {
+    connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -64,6 +68,7 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
     url: `http://127.0.0.1:${port}/hooks`,
     port,
     requests,
+    connections: () => connections,
     setBehaviour: (next) => {
       current = next;
     },

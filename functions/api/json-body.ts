@@ -1,0 +1,42 @@
+import { ApiError } from '../shared/errors';
+
+/**
+ * Reads a JSON request body of at most `maxBytes`, stopping as soon as it is over (never buffering more),
+ * and answers the usual client mistakes with a 4xx naming the problem.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const contentType = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType)) {
+    throw new ApiError('unsupported_media_type', `Content-Type: expected application/json, received ${contentType || 'none'}.`, [
+      { param: 'Content-Type', message: 'expected application/json' },
+    ]);
+  }
+  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (declared > maxBytes) throw bodyTooLarge(maxBytes);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw bodyTooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') throw new ApiError('invalid_request', 'body: a JSON object is required.', [{ param: 'body', message: 'empty' }]);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_request', 'body: not valid JSON.', [{ param: 'body', message: 'not valid JSON' }]);
+  }
+}
+
+function bodyTooLarge(maxBytes: number): ApiError {
+  return new ApiError('payload_too_large', `body: at most ${maxBytes} bytes.`, [{ param: 'body', message: `larger than ${maxBytes} bytes` }]);
+}
