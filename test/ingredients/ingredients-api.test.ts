@@ -61,15 +61,19 @@ describe('POST /v1/ingredients/analyze', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it.each([
-    ['not JSON', '{"ingredients": ', 'application/json', 400, 'invalid_request', 'body'],
-    ['an empty body', '', 'application/json', 400, 'invalid_request', 'body'],
-    ['form data', 'ingredients=aqua', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type', 'Content-Type'],
-    ['no ingredients field', '{"markers":["acne"]}', 'application/json', 400, 'invalid_request', 'ingredients'],
-    ['an unknown marker', '{"ingredients":"Aqua","markers":["freckles"]}', 'application/json', 400, 'invalid_request', 'markers[0]'],
-    ['a body over 64 KB', JSON.stringify({ ingredients: 'Aqua, '.repeat(12_000) }), 'application/json', 413, 'payload_too_large', 'body'],
-    ['301 ingredients', JSON.stringify({ ingredients: Array.from({ length: 301 }, (_, i) => `Ingredient ${i}`) }), 'application/json', 400, 'invalid_request', 'ingredients'],
-  ])('when the body is %s (sent as %s), then %s %s naming %s', async (_name, body, contentType, status, code, param) => {
+  it.each(
+    (
+      [
+        ['not JSON', '{"ingredients": ', 'application/json', 400, 'invalid_request', 'body'],
+        ['an empty body', '', 'application/json', 400, 'invalid_request', 'body'],
+        ['form data', 'ingredients=aqua', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type', 'Content-Type'],
+        ['no ingredients field', '{"markers":["acne"]}', 'application/json', 400, 'invalid_request', 'ingredients'],
+        ['an unknown marker', '{"ingredients":"Aqua","markers":["freckles"]}', 'application/json', 400, 'invalid_request', 'markers[0]'],
+        ['a body over 64 KB', JSON.stringify({ ingredients: 'Aqua, '.repeat(12_000) }), 'application/json', 413, 'payload_too_large', 'body'],
+        ['301 ingredients', JSON.stringify({ ingredients: Array.from({ length: 301 }, (_, i) => `Ingredient ${i}`) }), 'application/json', 400, 'invalid_request', 'ingredients'],
+      ] as [string, string, string, number, string, string][]
+    ).map(([name, body, contentType, status, code, param]) => ({ name, body, contentType, status, code, param })),
+  )('when the body is $name, then $status $code naming $param', async ({ body, contentType, status, code, param }) => {
     const response = await analyze(body, contentType);
     const problem = await response.json();
     expect(response.status).toBe(status);
