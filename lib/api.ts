@@ -15,7 +15,7 @@ import { Construct } from 'constructs';
 import { FunctionAlarms } from './monitoring';
 import { FUNCTION_ENTRIES } from './project-paths';
 import { ServiceFunction, type LambdaArchitecture } from './service-function';
-import type { Storage } from './storage';
+import type { Storage, TableAccess } from './storage';
 
 /** API Gateway's integration limit is 29 s; the function may use all of it (Prefer: wait up to 25 s). */
 export const API_TIMEOUT = Duration.seconds(29);
@@ -28,6 +28,16 @@ export const API_TIMEOUT = Duration.seconds(29);
  * base64-encodes only binary responses, so JSON stays text either way.
  */
 export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'image/*', 'application/octet-stream', '*/*'];
+
+/**
+ * Accounts and keys are read only (the operator CLI issues keys); the API never touches webhook endpoints or
+ * deliveries (events go to the delivery queue; the delivery function fans them out). Scores are written because
+ * DELETE /v1/users erases them.
+ */
+export const API_TABLE_ACCESS = {
+  read: ['accounts', 'keys'],
+  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores'],
+} as const satisfies TableAccess;
 
 export interface ApiThrottling {
   /** Steady requests per second for the whole stage. */
@@ -59,6 +69,7 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly restApi: RestApi;
   readonly function: ServiceFunction;
+  readonly tableAccess: TableAccess = API_TABLE_ACCESS;
   readonly alarms: FunctionAlarms;
   readonly serverErrorsAlarm: Alarm;
   readonly p99LatencyAlarm: Alarm;
@@ -83,14 +94,8 @@ export class Api extends Construct {
         IDEMPOTENCY_TTL_SECONDS: '86400',
       },
     });
-    const { tables, imagesBucket } = props.storage;
-    tables.accounts.grantReadData(fn); // the plan behind a key
-    tables.keys.grantReadData(fn); // authentication only: keys are issued by the operator CLI
-    tables.scans.grantReadWriteData(fn);
-    tables.rateLimits.grantReadWriteData(fn);
-    tables.idempotency.grantReadWriteData(fn);
-    tables.routines.grantReadWriteData(fn);
-    tables.scores.grantReadWriteData(fn); // reads, and DELETE /v1/users erases them
+    const { imagesBucket } = props.storage;
+    props.storage.grantTables(fn, API_TABLE_ACCESS);
     imagesBucket.grantPut(fn); // the re-encoded upload
     imagesBucket.grantRead(fn); // overlays; List lets a missing object answer NoSuchKey
     imagesBucket.grantDelete(fn); // DELETE /v1/scans, DELETE /v1/users

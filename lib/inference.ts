@@ -9,12 +9,15 @@ import { deadLetterAlarm, FunctionAlarms } from './monitoring';
 import { FUNCTION_ENTRIES } from './project-paths';
 import { workQueue } from './queues';
 import { ServiceFunction, type LambdaArchitecture } from './service-function';
-import type { Storage } from './storage';
+import type { Storage, TableAccess } from './storage';
 
 export const INFERENCE_TIMEOUT = Duration.seconds(60);
 
 /** Receives of a scan job before the DLQ; the same number goes to the function as SCAN_MAX_RECEIVES. */
 export const SCAN_MAX_RECEIVES = 3;
+
+/** The outcome of each job, and the user's score after each completed scan. Never keys or accounts. */
+export const INFERENCE_TABLE_ACCESS = { readWrite: ['scans', 'scores'] } as const satisfies TableAccess;
 
 /** Where Lambda unpacks the bundle. */
 const LAMBDA_TASK_ROOT = '/var/task';
@@ -37,6 +40,7 @@ export class Inference extends Construct {
   readonly queue: Queue;
   readonly deadLetters: Queue;
   readonly function: ServiceFunction;
+  readonly tableAccess: TableAccess = INFERENCE_TABLE_ACCESS;
   readonly alarms: FunctionAlarms;
   readonly deadLetterAlarm: Alarm;
 
@@ -65,9 +69,8 @@ export class Inference extends Construct {
         DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl,
       },
     });
-    const { tables, imagesBucket } = props.storage;
-    tables.scans.grantReadWriteData(fn); // the outcome of each job
-    tables.scores.grantReadWriteData(fn); // the user's score after each completed scan
+    const { imagesBucket } = props.storage;
+    props.storage.grantTables(fn, INFERENCE_TABLE_ACCESS);
     imagesBucket.grantRead(fn); // the uploaded image
     imagesBucket.grantPut(fn); // the overlay
     props.deliveryQueue.grantSendMessages(fn); // scan.completed, scan.failed, score.updated

@@ -2,7 +2,8 @@ import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import type { Api } from './api';
 import type { Inference } from './inference';
-import type { Storage } from './storage';
+import { TABLES } from '../functions/shared/tables';
+import { tablesIn, type Storage, type TableAccess } from './storage';
 import type { Webhooks } from './webhooks';
 
 /**
@@ -54,28 +55,32 @@ export function applyNagSuppressions(parts: { storage: Storage; api: Api; infere
   const s3Delete = {
     'AwsSolutions-IAM5[Action::s3:DeleteObject*]': grantReason('deleting scan images and overlays (DELETE endpoints)'),
   };
-  const indexes = (...tables: IConstruct[]) =>
-    Object.fromEntries(tables.map((table) => [`AwsSolutions-IAM5[${tableIndex(table)}]`, grantReason('the gsi1 index of the table')]));
+  /** The gsi1 index of every table in a function's declared access that has one (functions/shared/tables.ts). */
+  const indexes = (access: TableAccess) =>
+    Object.fromEntries(
+      tablesIn(access)
+        .filter((name) => TABLES[name].gsi1)
+        .map((name) => [`AwsSolutions-IAM5[${tableIndex(storage.tables[name])}]`, grantReason(`the gsi1 index of the ${name} table`)]),
+    );
 
   const runtimeReason =
     'nodejs22.x is the chosen runtime (the bundle targets node22 and is tested on it); moving to a newer runtime ' +
     'is a deliberate upgrade, not a synth-time default.';
 
-  const { tables } = storage;
   acknowledge(api.function, { 'AwsSolutions-L1': runtimeReason });
   acknowledge(api.function.role!, {
     ...s3Read,
     ...s3Put,
     ...s3Delete,
-    ...indexes(tables.keys, tables.scans, tables.routines),
+    ...indexes(api.tableAccess),
   });
 
   acknowledge(inference.function, { 'AwsSolutions-L1': runtimeReason });
-  acknowledge(inference.function.role!, { ...s3Read, ...s3Put, ...indexes(tables.scans) });
+  acknowledge(inference.function.role!, { ...s3Read, ...s3Put, ...indexes(inference.tableAccess) });
 
   if (webhooks.function) {
     acknowledge(webhooks.function, { 'AwsSolutions-L1': runtimeReason });
-    acknowledge(webhooks.function.role!, { ...indexes(tables.webhooks, tables.deliveries) });
+    acknowledge(webhooks.function.role!, { ...indexes(webhooks.tableAccess) });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { GSI1, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName, type TableName } from '../functions/shared/tables';
@@ -13,6 +14,17 @@ export interface StorageProps {
   imageRetentionDays?: number;
   /** Days a sandbox (test) object is kept, for objects tagged `environment=test` at upload (see below). */
   sandboxImageRetentionDays?: number;
+}
+
+/** The tables a function may read, and may read and write: declared once, used for grants and nag findings. */
+export interface TableAccess {
+  read?: readonly TableName[];
+  readWrite?: readonly TableName[];
+}
+
+/** Every table named in `access`. */
+export function tablesIn(access: TableAccess): TableName[] {
+  return [...(access.read ?? []), ...(access.readWrite ?? [])];
 }
 
 /** The object tag the sandbox lifecycle rule matches: `environment=test`. */
@@ -101,5 +113,11 @@ export class Storage extends Construct {
         return [name, table];
       }),
     ) as Record<TableName, Table>;
+  }
+
+  /** Grants exactly `access` (items and the gsi1 index of each table; no table-level admin actions). */
+  grantTables(grantee: IGrantable, access: TableAccess): void {
+    for (const name of access.read ?? []) this.tables[name].grantReadData(grantee);
+    for (const name of access.readWrite ?? []) this.tables[name].grantReadWriteData(grantee);
   }
 }

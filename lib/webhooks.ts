@@ -6,7 +6,7 @@ import { Construct } from 'constructs';
 import { deadLetterAlarm, FunctionAlarms } from './monitoring';
 import { workQueue } from './queues';
 import { ServiceFunction, type LambdaArchitecture } from './service-function';
-import type { Storage } from './storage';
+import type { Storage, TableAccess } from './storage';
 
 /** The delivery function's timeout: one batch of attempts, each with the 15 s HTTP timeout, run concurrently. */
 export const DELIVERY_TIMEOUT = Duration.seconds(60);
@@ -18,6 +18,9 @@ export const DELIVERY_TIMEOUT = Duration.seconds(60);
  * covers receives lost to crashes or timeouts.
  */
 export const DELIVERY_MAX_RECEIVES = 10;
+
+/** Endpoints and their secrets (a 410 disables an endpoint), and every delivery attempt. */
+export const DELIVERY_TABLE_ACCESS = { readWrite: ['webhooks', 'deliveries'] } as const satisfies TableAccess;
 
 export interface WebhooksProps {
   storage: Storage;
@@ -42,6 +45,7 @@ export class Webhooks extends Construct {
   readonly deadLetters: Queue;
   readonly deadLetterAlarm: Alarm;
   readonly function?: ServiceFunction;
+  readonly tableAccess: TableAccess = DELIVERY_TABLE_ACCESS;
   readonly alarms?: FunctionAlarms;
 
   constructor(scope: Construct, id: string, props: WebhooksProps) {
@@ -70,9 +74,7 @@ export class Webhooks extends Construct {
         WEBHOOK_MAX_RECEIVES: String(DELIVERY_MAX_RECEIVES),
       },
     });
-    const { tables } = props.storage;
-    tables.webhooks.grantReadWriteData(fn); // endpoints and secrets; 410 disables an endpoint
-    tables.deliveries.grantReadWriteData(fn); // every attempt is recorded
+    props.storage.grantTables(fn, DELIVERY_TABLE_ACCESS);
     queue.grantSendMessages(fn); // a retry may be re-sent with DelaySeconds
     fn.addEventSource(
       new SqsEventSource(queue, {

@@ -14,12 +14,11 @@ import type { ScanAnalyzer } from '../functions/analysis/analyzer';
 import { createAnalyzer } from '../functions/analysis/create-analyzer';
 import { buildInferenceDeps } from '../functions/inference/build-deps';
 import { createScanJobHandler } from '../functions/inference/scan-job-handler';
-import { QueueEventPublisher, publishScanEvents, type EventPublisher } from '../functions/webhooks/event-publisher';
+import { QueueEventPublisher, type EventPublisher } from '../functions/webhooks/event-publisher';
 import { parseRetrySchedule } from '../functions/webhooks/retry-schedule';
 import type { Resolver } from '../functions/webhooks/ssrf/resolve';
 import { buildDeliveryDeps } from '../functions/delivery/build-deps';
 import { createDeliveryHandler } from '../functions/delivery/delivery-handler';
-import type { PostFunction } from '../functions/delivery/deps';
 import { startDynamoDb } from './dynamodb-server';
 import { startS3 } from './s3-server';
 import { createTables } from './create-tables';
@@ -44,8 +43,6 @@ export interface LocalStackOptions {
   webhookConcurrency?: number;
   /** The DNS the webhook SSRF guard consults (tests play rebinding); default: the system resolver. */
   webhookResolver?: Resolver;
-  /** Wraps the webhook sender (tests count attempts). */
-  wrapWebhookPost?: (post: PostFunction) => PostFunction;
   env?: Record<string, string>;
 }
 
@@ -127,7 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const events = new QueueEventPublisher(deliveryQueue);
   deliveryQueue.consume(
     createDeliveryHandler(
-      buildDeliveryDeps(config, { stores, queue: deliveryQueue, clock, resolver: options.webhookResolver, wrapPost: options.wrapWebhookPost }),
+      buildDeliveryDeps(config, { stores, queue: deliveryQueue, clock, resolver: options.webhookResolver }),
     ),
     { concurrency: options.webhookConcurrency ?? 4 },
   );
@@ -135,10 +132,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const realAnalyzer = await createAnalyzer({ modelDir: config.MODEL_DIR });
   const analyzer = options.wrapAnalyzer ? options.wrapAnalyzer(realAnalyzer) : realAnalyzer;
   scanQueue.consume(
-    createScanJobHandler(buildInferenceDeps({ stores, analyzer, clock, onScanFinished: [publishScanEvents(events)] }), { maxReceives: config.SCAN_MAX_RECEIVES }),
+    createScanJobHandler(buildInferenceDeps({ stores, analyzer, events, clock }), { maxReceives: config.SCAN_MAX_RECEIVES }),
   );
 
-  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, clock }));
+  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock }));
   const server = await listen(app.fetch, options.port ?? 0);
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

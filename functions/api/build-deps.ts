@@ -5,6 +5,7 @@ import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { KeyAuthenticator } from '../keys/authenticate';
+import type { EventPublisher } from '../webhooks/event-publisher';
 import { RateLimiter } from '../limits/rate-limiter';
 import { physicalTableName } from '../shared/tables';
 import type { ApiDeps } from './deps';
@@ -12,7 +13,7 @@ import type { ApiDeps } from './deps';
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildApiDeps(
   config: Config,
-  parts: { stores: Stores; db: DynamoDBDocumentClient; scanQueue: MessageSender; clock?: Clock },
+  parts: { stores: Stores; db: DynamoDBDocumentClient; scanQueue: MessageSender; events: EventPublisher; clock?: Clock },
 ): ApiDeps {
   const clock = parts.clock ?? systemClock;
   return {
@@ -20,6 +21,7 @@ export function buildApiDeps(
     clock,
     stores: parts.stores,
     scanQueue: parts.scanQueue,
+    events: parts.events,
     authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS),
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
     logger: createLogger('api'),

@@ -5,6 +5,7 @@ import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
+import type { EventPublisher } from '../webhooks/event-publisher';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -14,6 +15,8 @@ export interface ApiDeps {
   authenticator: KeyAuthenticator;
   rateLimiter: RateLimiter;
   scanQueue: MessageSender;
+  /** routine.generated goes out through this. */
+  events: EventPublisher;
   logger: Logger;
 }
 

@@ -15,8 +15,6 @@ export function buildDeliveryDeps(
     queue: MessageSender & VisibilityControl;
     clock?: Clock;
     resolver?: Resolver;
-    /** Wraps the real sender (tests count or disturb requests). */
-    wrapPost?: (post: PostFunction) => PostFunction;
   },
 ): DeliveryDeps {
   const schedule = config.WEBHOOK_RETRY_SCHEDULE;
@@ -32,7 +30,7 @@ export function buildDeliveryDeps(
     endpoints: parts.stores.webhooks,
     deliveries: parts.stores.deliveries,
     queue: parts.queue,
-    post: parts.wrapPost ? parts.wrapPost(post) : post,
+    post,
     schedule,
     maxReceives: config.WEBHOOK_MAX_RECEIVES,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,

@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GSI1 } from '../shared/tables';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 
 /** The first response to a request, kept so that a retry with the same key gets it again. */
@@ -31,7 +32,7 @@ export class IdempotencyStore {
       await this.db.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { pk: id, sk: 'idempotency', ...record },
+          Item: { pk: id, sk: 'idempotency', ...(record.user_id ? { gsi1pk: userPartition(id, record.user_id), gsi1sk: id } : {}), ...record },
           // An expired record that TTL has not swept yet counts as absent.
           ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
           ExpressionAttributeValues: { ':now': nowSeconds },
@@ -49,7 +50,7 @@ export class IdempotencyStore {
       new GetCommand({ TableName: this.tableName, Key: { pk: id, sk: 'idempotency' }, ConsistentRead: true }),
     );
     if (!Item) return undefined;
-    const { pk: _pk, sk: _sk, ...record } = Item;
+    const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = Item;
     return record as IdempotencyRecord;
   }
 
@@ -65,7 +66,31 @@ export class IdempotencyStore {
     );
   }
 
+  /** Every record a user's requests left (for erasure). */
+  async deleteAllOfUser(tenantPk: string, userId: string): Promise<void> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': `${tenantPk}#user#${userId}` },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) await this.release(String(item.pk));
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+
   async release(id: string): Promise<void> {
     await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: id, sk: 'idempotency' } }));
   }
+}
+
+/** Record ids start with the tenant key (`acct#env#operation#key`); the user index groups them per tenant and user. */
+function userPartition(id: string, userId: string): string {
+  const [account, environment] = id.split('#');
+  return `${account}#${environment}#user#${userId}`;
 }

@@ -2,20 +2,21 @@ import { systemClock, type Clock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import type { Stores } from '../shared/stores';
 import type { ScanAnalyzer } from '../analysis/analyzer';
-import type { InferenceDeps, ScanFinishedListener } from './process-scan-job';
+import { publishScanEvents, type EventPublisher } from '../webhooks/event-publisher';
+import { updateScoreOnScan } from '../scores/update-score';
+import type { InferenceDeps } from './process-scan-job';
 
-export function buildInferenceDeps(parts: {
-  stores: Stores;
-  analyzer: ScanAnalyzer;
-  onScanFinished?: ScanFinishedListener[];
-  clock?: Clock;
-}): InferenceDeps {
+/**
+ * The inference function's dependencies. After a scan's outcome is stored: the user's score is updated (and
+ * score.updated published when it changed), then scan.completed or scan.failed is published.
+ */
+export function buildInferenceDeps(parts: { stores: Stores; analyzer: ScanAnalyzer; events: EventPublisher; clock?: Clock }): InferenceDeps {
   return {
     clock: parts.clock ?? systemClock,
     scans: parts.stores.scans,
     images: parts.stores.images,
     analyzer: parts.analyzer,
     logger: createLogger('inference'),
-    onScanFinished: parts.onScanFinished ?? [],
+    onScanFinished: [updateScoreOnScan({ scores: parts.stores.scores, events: parts.events }), publishScanEvents(parts.events)],
   };
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../shared/config';
 import { createDocumentClient, createS3Client } from '../shared/aws/clients';
 import { createStores } from '../shared/stores';
 import { SqsQueue } from '../shared/aws/sqs-queue';
-import { QueueEventPublisher, publishScanEvents } from '../webhooks/event-publisher';
+import { QueueEventPublisher } from '../webhooks/event-publisher';
 import { createAnalyzer } from '../analysis/create-analyzer';
 import { buildInferenceDeps } from './build-deps';
 import { createScanJobHandler } from './scan-job-handler';
@@ -15,7 +15,7 @@ const stores = createStores(config, createDocumentClient(config), createS3Client
 if (!config.DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: DELIVERY_QUEUE_URL is required in Lambda (scan events)');
 const events = new QueueEventPublisher(new SqsQueue(new SQSClient({ region: config.AWS_REGION }), config.DELIVERY_QUEUE_URL));
 const ready = createAnalyzer({ modelDir: config.MODEL_DIR }).then((analyzer) =>
-  createScanJobHandler(buildInferenceDeps({ stores, analyzer, onScanFinished: [publishScanEvents(events)] }), { maxReceives: config.SCAN_MAX_RECEIVES }),
+  createScanJobHandler(buildInferenceDeps({ stores, analyzer, events }), { maxReceives: config.SCAN_MAX_RECEIVES }),
 );
 
 export const handler = async (event: SQSEvent, context: Context) => (await ready)(event, context);

@@ -87,7 +87,12 @@ async function finishAndNotify(deps: InferenceDeps, tenant: Tenant, scan: ScanRe
   await deps.scans.finish(tenant, scan.scan_id, outcome);
   // Whoever won the conditional write, the stored record is the truth the listeners report.
   const stored = await deps.scans.get(tenant, scan.scan_id, { consistent: true });
-  if (stored && stored.status !== 'processing') await notify(deps, stored);
+  if (!stored) {
+    // Deleted (or its user erased) while it was analysed: what this job just stored must go too.
+    await deps.images.deletePrefix(scan.image_key.slice(0, scan.image_key.lastIndexOf('/') + 1));
+    return;
+  }
+  if (stored.status !== 'processing') await notify(deps, stored);
 }
 
 async function notify(deps: InferenceDeps, scan: ScanRecord): Promise<void> {

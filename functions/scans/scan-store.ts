@@ -105,6 +105,18 @@ export class ScanStore {
     }
   }
 
+  /** Ids of every scan of a user (for erasure), following every page. */
+  async idsOfUser(tenant: Tenant, userId: string): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.list(tenant, { userId, limit: 100, cursor });
+      ids.push(...page.items.map((scan) => scan.scan_id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return ids;
+  }
+
   async delete(tenant: Tenant, scanId: string): Promise<void> {
     await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: scanId } }));
   }

@@ -5,6 +5,8 @@ import { KeyStore } from '../keys/key-store';
 import { ImageStore } from '../scans/image-store';
 import { ScanStore } from '../scans/scan-store';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
+import { RoutineStore } from '../routines/routine-store';
+import { ScoreStore } from '../scores/score-store';
 import { WebhookEndpointStore } from '../webhooks/endpoint-store';
 import { DeliveryStore } from '../webhooks/delivery-store';
 import type { Config } from './config';
@@ -17,6 +19,8 @@ export interface Stores {
   scans: ScanStore;
   images: ImageStore;
   idempotency: IdempotencyStore;
+  routines: RoutineStore;
+  scores: ScoreStore;
   webhooks: WebhookEndpointStore;
   deliveries: DeliveryStore;
 }
@@ -29,6 +33,8 @@ export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3C
     scans: new ScanStore(db, table('scans')),
     images: new ImageStore(s3, config.IMAGES_BUCKET),
     idempotency: new IdempotencyStore(db, table('idempotency')),
+    routines: new RoutineStore(db, table('routines')),
+    scores: new ScoreStore(db, table('scores')),
     webhooks: new WebhookEndpointStore(db, table('webhooks')),
     deliveries: new DeliveryStore(db, table('deliveries')),
   };

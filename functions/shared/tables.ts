@@ -8,7 +8,7 @@ export const TABLES = {
   keys: { gsi1: true, ttl: false },
   scans: { gsi1: true, ttl: true },
   rateLimits: { gsi1: false, ttl: true },
-  idempotency: { gsi1: false, ttl: true },
+  idempotency: { gsi1: true, ttl: true },
   webhooks: { gsi1: true, ttl: false },
   deliveries: { gsi1: true, ttl: true },
   routines: { gsi1: true, ttl: false },

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '../shared/tables';
 import { tenantKey, type Tenant } from '../shared/tenant';
 import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus } from './delivery';
@@ -160,6 +160,31 @@ export class DeliveryStore {
       start = page.LastEvaluatedKey;
     } while (start && items.length < options.limit);
     return items.slice(0, options.limit);
+  }
+
+  /**
+   * Erasure: deletes the tenant's deliveries whose body names the user (their payloads carry `user_id`).
+   * A query of the tenant's index with a filter, not a table scan; erasure is rare.
+   */
+  async deleteAllOfUser(tenant: Tenant, userId: string): Promise<void> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          FilterExpression: 'contains(body, :user)',
+          ExpressionAttributeValues: { ':pk': tenantKey(tenant), ':user': `"user_id":${JSON.stringify(userId)}` },
+          ProjectionExpression: 'pk',
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'delivery' } }));
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
   }
 
   private async tryUpdate(deliveryId: string, changes: Record<string, unknown>, condition: string, conditionValues: Record<string, unknown>): Promise<boolean> {

@@ -142,11 +142,15 @@ function fetchPackage(projectRoot: string, pkg: PlannedPackage): string {
   mkdirSync(cacheRoot, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'skin-cdk-pack-'));
   try {
-    const packed = spawnSync(
-      'npm',
-      ['pack', `${pkg.name}@${pkg.version}`, '--pack-destination', work, '--prefer-offline', '--json', '--ignore-scripts'],
-      { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    // npm's cache first (no network at all), then the registry, failing fast when it is unreachable.
+    const pack = (mode: string[]) =>
+      spawnSync('npm', ['pack', `${pkg.name}@${pkg.version}`, '--pack-destination', work, '--ignore-scripts', ...mode], {
+        cwd: work,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    let packed = pack(['--offline']);
+    if (packed.status !== 0) packed = pack(['--prefer-offline', '--fetch-retries=1', '--fetch-timeout=30000']);
     if (packed.status !== 0) {
       throw new Error(
         `${pkg.name}@${pkg.version} (${pkg.lockPath}) is not installed for this platform and \`npm pack\` could not fetch it ` +

@@ -8,7 +8,7 @@
  * @example
  *   await buildSkinModel('models/generated'); // writes models/generated/skin.onnx
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -41,6 +41,7 @@ import {
   type SeparableKernel,
 } from './skin-graph/filters.js';
 import { OnnxGraph } from './skin-graph/onnx-graph.js';
+import manifest from '../manifest.json' with { type: 'json' };
 
 const S = SKIN_INPUT_SIZE;
 const OD_SCALE = -100 / Math.LN10; // 100·log10(1/x) = −(100/ln 10)·ln x
@@ -235,17 +236,11 @@ export function encodeSkinModel(version: string): Uint8Array {
   );
 }
 
-async function manifestVersion(): Promise<string> {
-  const path = fileURLToPath(new URL('../manifest.json', import.meta.url));
-  const manifest = JSON.parse(await readFile(path, 'utf8')) as { models?: { skin?: { version?: string } } };
-  const version = manifest.models?.skin?.version;
-  if (!version) throw new Error(`models/manifest.json: models.skin.version is missing`);
-  return version;
-}
-
 /** Writes `${outDir}/skin.onnx`. */
 export async function buildSkinModel(outDir: string): Promise<void> {
-  const bytes = encodeSkinModel(await manifestVersion());
+  const version = manifest.models?.skin?.version;
+  if (!version) throw new Error('models/manifest.json: models.skin.version is missing');
+  const bytes = encodeSkinModel(version);
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, SKIN_MODEL_FILE), bytes);
 }

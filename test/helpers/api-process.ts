@@ -17,7 +17,8 @@ const stores = createStores(config, db, createS3Client(config));
 const now = Number(process.env.NOW_MS);
 const clock = { now: () => now };
 const scanQueue = { send: async () => { throw new Error('this process does not accept scans'); } };
-const app = createApp(buildApiDeps(config, { stores, db, scanQueue, clock }));
+const events = { publish: async () => { throw new Error('this process publishes no events'); } };
+const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock }));
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
 });

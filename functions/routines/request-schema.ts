@@ -1,0 +1,243 @@
+/**
+ * The body of POST /v1/routines. Messages name the parameter, what was expected and what was received;
+ * `validateRoutineRequest` turns zod issues into the API's `errors: [{ param, message }]`.
+ *
+ * Exactly one of `scan_id` (the HTTP layer looks the scan's markers up) or `markers` (explicit results) is required.
+ * A marker result without a severity gets the severity of its score band (the model manifest's bands:
+ * low 70-100, moderate 40-69, high 0-39).
+ */
+import { z } from 'zod';
+import { getManifest, severityFor } from '../analysis/skin/manifest';
+import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/skin/markers';
+import { MAX_INGREDIENTS_PER_LIST, MAX_ITEM_LENGTH, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';
+import { parseLabel } from '../ingredients/parse-label';
+
+export type { ParamError } from '../ingredients/request-schema';
+
+export const MAX_ROUTINE_PRODUCTS = 30;
+export const SKIN_TYPES = ['dry', 'oily', 'combination', 'normal'] as const;
+export const STEP_BUDGETS = ['minimal', 'standard', 'full'] as const;
+export const PRODUCT_CATEGORIES = [
+  'cleanser',
+  'toner',
+  'serum',
+  'treatment',
+  'moisturiser',
+  'sunscreen',
+  'exfoliant',
+  'mask',
+  'eye_cream',
+  'oil',
+] as const;
+const SEVERITY_VALUES = ['low', 'moderate', 'high'] as const satisfies readonly Severity[];
+const USER_ID = /^[A-Za-z0-9_.:@-]{1,128}$/;
+const TOP_LEVEL = ['scan_id', 'markers', 'user_id', 'profile', 'products'];
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `"${value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+const received = (i: { input?: unknown }) => `(received ${describe(i.input)})`;
+
+function boolean(param: string) {
+  return z.boolean({ error: (i) => `${param} must be true or false ${received(i)}` }).optional();
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(param: string, values: T) {
+  return z.enum(values, { error: (i) => `${param} must be one of ${values.join(', ')} ${received(i)}` });
+}
+
+/** One ingredient list: a pasted label, or an array with one ingredient per element (the ingredient analysis limits). */
+function ingredientList(param: string) {
+  return z
+    .union([z.string(), z.array(z.unknown())], {
+      error: (i) => (i.input === undefined ? `${param} is required` : `${param} must be a string or an array of strings ${received(i)}`),
+    })
+    .superRefine((value, ctx) => {
+      if (Array.isArray(value)) {
+        let bad = false;
+        value.forEach((element, index) => {
+          if (typeof element !== 'string') {
+            bad = true;
+            ctx.addIssue({ code: 'custom', path: [index], message: `${param}[${index}] must be a string (received ${describe(element)})` });
+          } else if (element.length > MAX_ITEM_LENGTH) {
+            bad = true;
+            ctx.addIssue({ code: 'custom', path: [index], message: `${param}[${index}] must be at most ${MAX_ITEM_LENGTH} characters long (received ${element.length})` });
+          }
+        });
+        if (bad) return;
+        if (value.length > MAX_INGREDIENTS_PER_LIST) {
+          ctx.addIssue({ code: 'custom', message: `${param} must have at most ${MAX_INGREDIENTS_PER_LIST} ingredients (received ${value.length})` });
+          return;
+        }
+      }
+      const count = parseLabel(value as string | string[]).items.length;
+      if (count === 0) ctx.addIssue({ code: 'custom', message: `${param} must contain at least one ingredient` });
+      else if (count > MAX_INGREDIENTS_PER_LIST)
+        ctx.addIssue({ code: 'custom', message: `${param} must have at most ${MAX_INGREDIENTS_PER_LIST} ingredients (received ${count})` });
+    })
+    .transform((value) => value as string | string[]);
+}
+
+function markerResult(marker: MarkerName) {
+  const param = `markers.${marker}`;
+  return z
+    .strictObject(
+      {
+        score: z
+          .number({ error: (i) => (i.input === undefined ? `${param}.score is required` : `${param}.score must be a number ${received(i)}`) })
+          .int({ error: (i) => `${param}.score must be an integer from 0 to 100 ${received(i)}` })
+          .min(0, { error: (i) => `${param}.score must be an integer from 0 to 100 ${received(i)}` })
+          .max(100, { error: (i) => `${param}.score must be an integer from 0 to 100 ${received(i)}` }),
+        severity: oneOf(`${param}.severity`, SEVERITY_VALUES).optional(),
+      },
+      {
+        error: (i) =>
+          i.code === 'unrecognized_keys'
+            ? `${param} has unknown parameters: ${i.keys.join(', ')} (expected score, severity)`
+            : `${param} must be an object with score and optional severity ${received(i)}`,
+      },
+    )
+    .transform((r) => ({ score: r.score, severity: r.severity ?? severityFor(r.score, getManifest()) }))
+    .optional();
+}
+
+const markersSchema = z
+  .strictObject(Object.fromEntries(MARKER_NAMES.map((m) => [m, markerResult(m)])) as Record<MarkerName, ReturnType<typeof markerResult>>, {
+    error: (i) =>
+      i.code === 'unrecognized_keys'
+        ? `markers has unknown markers: ${i.keys.join(', ')} (expected ${MARKER_NAMES.join(', ')})`
+        : `markers must be an object of marker results, e.g. { "acne": { "score": 35 } } ${received(i)}`,
+  })
+  .superRefine((value, ctx) => {
+    if (!Object.values(value).some((v) => v !== undefined))
+      ctx.addIssue({ code: 'custom', message: `markers must contain at least one of ${MARKER_NAMES.join(', ')}` });
+  })
+  .transform((value) => {
+    const out: Partial<Record<MarkerName, { score: number; severity: Severity }>> = {};
+    for (const m of MARKER_NAMES) if (value[m]) out[m] = value[m];
+    return out;
+  });
+
+const profileSchema = z.strictObject(
+  {
+    skin_type: oneOf('profile.skin_type', SKIN_TYPES).optional(),
+    sensitive: boolean('profile.sensitive'),
+    pregnant_or_breastfeeding: boolean('profile.pregnant_or_breastfeeding'),
+    preferences: z
+      .strictObject(
+        {
+          fragrance_free: boolean('profile.preferences.fragrance_free'),
+          steps: oneOf('profile.preferences.steps', STEP_BUDGETS).optional(),
+        },
+        {
+          error: (i) =>
+            i.code === 'unrecognized_keys'
+              ? `profile.preferences has unknown parameters: ${i.keys.join(', ')} (expected fragrance_free, steps)`
+              : `profile.preferences must be an object ${received(i)}`,
+        },
+      )
+      .optional(),
+  },
+  {
+    error: (i) =>
+      i.code === 'unrecognized_keys'
+        ? `profile has unknown parameters: ${i.keys.join(', ')} (expected skin_type, sensitive, pregnant_or_breastfeeding, preferences)`
+        : `profile must be an object ${received(i)}`,
+  },
+);
+
+const productSchema = z.strictObject(
+  {
+    name: z
+      .string({ error: (i) => (i.input === undefined ? 'products[].name is required' : `products[].name must be a string ${received(i)}`) })
+      .trim()
+      .min(1, { error: 'products[].name must not be empty' })
+      .max(MAX_PRODUCT_NAME_LENGTH, { error: (i) => `products[].name must be at most ${MAX_PRODUCT_NAME_LENGTH} characters long (received ${(i.input as string).length})` }),
+    category: oneOf('products[].category', PRODUCT_CATEGORIES).optional(),
+    ingredients: ingredientList('products[].ingredients'),
+  },
+  {
+    error: (i) =>
+      i.code === 'unrecognized_keys'
+        ? `products[] has unknown parameters: ${i.keys.join(', ')} (expected name, category, ingredients)`
+        : `products[] must be objects with name, ingredients and optional category ${received(i)}`,
+  },
+);
+
+export const routineRequestSchema = z
+  .strictObject(
+    {
+      scan_id: z
+        .string({ error: (i) => `scan_id must be a string ${received(i)}` })
+        .regex(/^scan_[0-9A-Za-z]{1,64}$/, { error: (i) => `scan_id must look like scan_... ${received(i)}` })
+        .optional(),
+      markers: markersSchema.optional(),
+      user_id: z
+        .string({ error: (i) => `user_id must be a string ${received(i)}` })
+        .regex(USER_ID, { error: (i) => `user_id must be 1-128 characters of A-Z, a-z, 0-9, _ . : @ - ${received(i)}` })
+        .optional(),
+      profile: profileSchema.optional(),
+      products: z
+        .array(productSchema, { error: (i) => `products must be an array of { name, category?, ingredients } ${received(i)}` })
+        .max(MAX_ROUTINE_PRODUCTS, { error: (i) => `products must have at most ${MAX_ROUTINE_PRODUCTS} entries (received ${(i.input as unknown[]).length})` })
+        .optional(),
+    },
+    {
+      error: (i) =>
+        i.code === 'unrecognized_keys'
+          ? `unknown parameters: ${i.keys.join(', ')} (expected ${TOP_LEVEL.join(', ')})`
+          : `the body must be a JSON object with scan_id or markers ${received(i)}`,
+    },
+  )
+  .superRefine((body, ctx) => {
+    if (body.scan_id === undefined && body.markers === undefined)
+      ctx.addIssue({ code: 'custom', message: 'scan_id or markers is required (received neither)' });
+    else if (body.scan_id !== undefined && body.markers !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'send either scan_id or markers, not both' });
+  });
+
+export type RoutineRequestInput = z.input<typeof routineRequestSchema>;
+export type RoutineRequest = z.output<typeof routineRequestSchema>;
+export type SkinType = (typeof SKIN_TYPES)[number];
+export type StepBudget = (typeof STEP_BUDGETS)[number];
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export type RoutineValidationResult = { success: true; data: RoutineRequest } | { success: false; errors: ParamError[] };
+
+function paramOf(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out || 'body';
+}
+
+/**
+ * Validates a parsed JSON body for POST /v1/routines.
+ *
+ * @example
+ * validateRoutineRequest({ markers: { acne: { score: 31 } }, profile: { sensitive: true } });
+ * // { success: true, data: { markers: { acne: { score: 31, severity: 'high' } }, profile: { sensitive: true } } }
+ * validateRoutineRequest({ markers: { acne: { score: 101 } } });
+ * // { success: false, errors: [{ param: 'markers.acne.score', message: 'markers.acne.score must be an integer from 0 to 100 (received number 101)' }] }
+ */
+export function validateRoutineRequest(body: unknown): RoutineValidationResult {
+  const result = routineRequestSchema.safeParse(body);
+  if (result.success) return { success: true, data: result.data };
+  const seen = new Set<string>();
+  const errors: ParamError[] = [];
+  for (const issue of result.error.issues) {
+    const param = paramOf(issue.path);
+    // Messages of per-product rules say "products[]"; name the product.
+    const product = /^products\[\d+\]/.exec(param)?.[0];
+    const message = product ? issue.message.replace(/^products\[\]/, product) : issue.message;
+    const key = `${param}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push({ param, message });
+  }
+  return { success: false, errors };
+}

@@ -1,0 +1,62 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GSI1 } from '../shared/tables';
+import { tenantKey, type Tenant } from '../shared/tenant';
+import type { Routine } from './routine';
+
+/** Routines per tenant, sorted by id; gsi1 per tenant and user (for erasure). */
+export class RoutineStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(tenant: Tenant, routine: Routine): Promise<void> {
+    const pk = tenantKey(tenant);
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          pk,
+          sk: routine.routine_id,
+          ...(routine.user_id ? { gsi1pk: `${pk}#user#${routine.user_id}`, gsi1sk: routine.routine_id } : {}),
+          ...routine,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(tenant: Tenant, routineId: string): Promise<Routine | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: routineId }, ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...routine } = Item;
+    return routine as Routine;
+  }
+
+  /** Ids of every routine of a user. */
+  async idsOfUser(tenant: Tenant, userId: string): Promise<string[]> {
+    const ids: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': `${tenantKey(tenant)}#user#${userId}` },
+          ProjectionExpression: 'sk',
+          ExclusiveStartKey: start,
+        }),
+      );
+      ids.push(...(page.Items ?? []).map((item) => String(item.sk)));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return ids;
+  }
+
+  async delete(tenant: Tenant, routineId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: routineId } }));
+  }
+}

@@ -1,0 +1,24 @@
+import { tenantKey, type Tenant } from '../shared/tenant';
+import { scanObjectPrefix } from '../scans/image-store';
+import type { Stores } from '../shared/stores';
+
+/**
+ * Erases everything a user left in one tenant: each scan's objects (image, overlays) then its record, every
+ * routine, the score record, the idempotency records of their requests and the webhook deliveries about them. Objects go before records, so a
+ * failure half-way leaves records that point at what is left and a retry finishes the job.
+ */
+export async function eraseUser(
+  stores: Pick<Stores, 'scans' | 'images' | 'routines' | 'scores' | 'idempotency' | 'deliveries'>,
+  tenant: Tenant,
+  userId: string,
+): Promise<void> {
+  for (const scanId of await stores.scans.idsOfUser(tenant, userId)) {
+    await stores.images.deletePrefix(scanObjectPrefix(tenant.accountId, tenant.environment, scanId));
+    await stores.scans.delete(tenant, scanId);
+  }
+  for (const routineId of await stores.routines.idsOfUser(tenant, userId)) await stores.routines.delete(tenant, routineId);
+  await stores.scores.delete(tenant, userId);
+  await stores.idempotency.deleteAllOfUser(tenantKey(tenant), userId);
+  // The delivery log keeps each event's body, and those name the user.
+  await stores.deliveries.deleteAllOfUser(tenant, userId);
+}
