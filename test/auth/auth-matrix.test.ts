@@ -32,10 +32,10 @@ afterAll(async () => {
 async function call(route: RouteCase, authorization: string | undefined) {
   const scan = await (await fetch(`${stack.apiUrl}/v1/scans`, {
     method: 'POST',
-    body: scanForm({ image: await faceJpeg('frontal'), markers: 'acne' }),
+    body: scanForm({ image: await faceJpeg('frontal'), markers: 'acne', user_id: 'matrix-user' }),
     headers: bearer(stack.key),
   })).json();
-  const request = await route.request({ scanId: scan.scan_id });
+  const request = await route.request({ scanId: scan.scan_id, userId: 'matrix-user' });
   return fetch(`${stack.apiUrl}${request.path}`, {
     method: request.method,
     body: request.body,

@@ -6,8 +6,8 @@ import { faceJpeg } from './images';
 export interface RouteCase {
   name: string;
   scope: Scope | null;
-  /** Builds the request; `scanId` is an existing scan of the caller's tenant. */
-  request: (ctx: { scanId: string }) => Promise<{ method: string; path: string; body?: BodyInit; headers?: Record<string, string> }>;
+  /** Builds the request; `scanId` is an existing completed scan of the caller's tenant, of user `userId`. */
+  request: (ctx: { scanId: string; userId: string }) => Promise<{ method: string; path: string; body?: BodyInit; headers?: Record<string, string> }>;
   okStatus: number;
 }
 
@@ -34,5 +34,7 @@ export const ROUTES: RouteCase[] = [
     }),
     okStatus: 200,
   },
+  { name: 'GET /v1/users/{id}/score', scope: 'scores:read', request: async ({ userId }) => ({ method: 'GET', path: `/v1/users/${userId}/score` }), okStatus: 200 },
+  { name: 'DELETE /v1/users/{id}', scope: 'users:delete', request: async ({ userId }) => ({ method: 'DELETE', path: `/v1/users/${userId}` }), okStatus: 204 },
   { name: 'GET /v1/markers', scope: null, request: async () => ({ method: 'GET', path: '/v1/markers' }), okStatus: 200 },
 ];
