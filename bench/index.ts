@@ -1,8 +1,10 @@
+import { benchAnalysis } from './analysis';
 import { benchScanPipeline } from './scan-pipeline';
 
 /** `npm run bench`: every benchmark of the project, one after the other, single process. */
 const benches: Record<string, () => Promise<void>> = {
   scans: () => benchScanPipeline(),
+  analysis: () => benchAnalysis(),
 };
 
 const only = process.argv.slice(2);

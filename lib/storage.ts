@@ -38,8 +38,7 @@ export const SANDBOX_OBJECT_TAG = { key: 'environment', value: 'test' } as const
  * Expiry and the object key layout: keys are `${accountId}/${environment}/${scanId}/…`, so a prefix rule cannot
  * tell sandbox objects from live ones (the environment is the second path segment). The bucket therefore
  * expires every object after 30 days, and a second rule expires objects tagged `environment=test` after 1 day.
- * That rule takes effect once uploads carry the tag (PutObject `Tagging: 'environment=test'`; the API role's
- * put grant already includes s3:PutObjectTagging). Until then sandbox images live 30 days. docs/deploy.md.
+ * Every object is put with that tag (ImageStore.put; the put grants include s3:PutObjectTagging). docs/deploy.md.
  */
 export class Storage extends Construct {
   readonly imagesBucket: Bucket;

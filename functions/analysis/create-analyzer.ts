@@ -1,27 +1,73 @@
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FaceInfo, QualityCheck } from '../scans/scan';
-import type { AnalysisOutcome, ScanAnalyzer } from './analyzer';
-import { decodeRgb } from './decode-image';
-import { alignedFaceCrop, createFaceModels, extractSquareCrop, faceRegions, rasterizeRegions } from './face';
+import type { AnalysisOutcome, CompletedAnalysis, ScanAnalyzer } from './analyzer';
+import { readImage } from './decode-image';
+import { alignedFaceCrop, createFaceModels, faceRegions, rasterizeRegions, type FaceLandmarks, type SquareCrop } from './face';
+import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { drawOverlay } from './overlay';
 import { skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
+import type { SkinFeatures } from './skin/features';
 import { getManifest } from './skin/manifest';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
 import { InsufficientSkinError, scoreMarkers, skinScore } from './skin/scoring';
+import type { RegionMasks, RgbImage } from './types';
 
 /** Where `npm run build:models` writes the ONNX files; Lambda sets MODEL_DIR to its bundled copy. */
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../models/generated', import.meta.url));
 
+/** Wall time of each stage of one analysis, in milliseconds (for benchmarks). */
+export interface StageTimings {
+  /** Reading the header, decoding a small letterbox of the photo and running the face detector. */
+  detect: number;
+  /** Decoding a shrunk view around each candidate face and running Face Mesh on it (twice per face). */
+  landmarks: number;
+  /** Sampling the aligned 256-px crop, rasterising the region masks and the photo-quality measures. */
+  crop: number;
+  /** The skin model and its reduction to per-marker values, and scoring. */
+  skin: number;
+  /** One PNG overlay per requested marker. */
+  overlays: number;
+  total: number;
+}
+
+/** Everything an analysis found, for tests, calibration and benchmarks; `outcome` is what a scan stores. */
+export interface AnalysisInspection {
+  outcome: AnalysisOutcome;
+  /** Photo size in pixels. */
+  width: number;
+  height: number;
+  landmarks?: FaceLandmarks;
+  /** The aligned skin window in photo pixels, and the crop and masks made from it. */
+  window?: SquareCrop;
+  crop?: RgbImage;
+  regions?: RegionMasks;
+  features?: SkinFeatures;
+  timings: StageTimings;
+}
+
+export interface InspectingAnalyzer extends ScanAnalyzer {
+  /** `analyze` with its intermediate results; `overlays: false` skips the PNGs. */
+  inspect(image: Uint8Array, markers: readonly MarkerName[], options?: { overlays?: boolean }): Promise<AnalysisInspection>;
+  close(): Promise<void>;
+}
+
 /**
- * The face-aware analysis (DESIGN.md section 5): decode → find and confirm the face → 468 landmarks → quality
- * checks → aligned 256-px crop and region masks → the skin model → calibrated marker scores and overlays.
- * Models load once; `analyze` is deterministic for the same bytes.
+ * The face-aware analysis (DESIGN.md section 5, docs/analysis.md): find and confirm the face → 468 landmarks →
+ * quality checks → aligned 256-px crop and region masks → the skin model → calibrated marker scores and overlays.
+ * The photo is never decoded whole at full size: the detector gets a 256-px letterbox decoded with JPEG
+ * shrink-on-load, landmarks and the crop a shrunk view around the face. Models load once; `analyze` is
+ * deterministic for the same bytes.
  */
 export async function createAnalyzer(options: { modelDir?: string }): Promise<ScanAnalyzer> {
+  return createInspectingAnalyzer(options);
+}
+
+export async function createInspectingAnalyzer(options: { modelDir?: string }): Promise<InspectingAnalyzer> {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const manifest = getManifest();
   const [faces, skin] = await Promise.all([
@@ -30,67 +76,116 @@ export async function createAnalyzer(options: { modelDir?: string }): Promise<Sc
   ]);
   const model = { name: manifest.models.skin.name, version: skin.version };
 
-  return {
-    model,
-    async analyze(bytes: Uint8Array, markers: readonly MarkerName[]): Promise<AnalysisOutcome> {
-      const image = await decodeRgb(bytes);
-      const quality: Record<string, QualityCheck> = {};
-      const selection = await selectFace(faces, image);
-      quality.face_count = check(selection.faces, 1, selection.faces >= 1);
-      if (selection.faces >= 2) quality.face_dominance = check(selection.dominance, Q.dominance, selection.dominance >= Q.dominance);
-      if (!selection.found) return rejected(selection.code, selection.message, null, quality);
+  async function inspect(bytes: Uint8Array, markers: readonly MarkerName[], opts: { overlays?: boolean } = {}): Promise<AnalysisInspection> {
+    const start = performance.now();
+    let lap = start;
+    const timings: StageTimings = { detect: 0, landmarks: 0, crop: 0, skin: 0, overlays: 0, total: 0 };
+    const stage = (name: keyof StageTimings) => {
+      const now = performance.now();
+      timings[name] += now - lap;
+      lap = now;
+    };
+    const source = await readImage(bytes);
+    const finder = new FaceFinder(faces, source);
+    const inspection: AnalysisInspection = { outcome: undefined as unknown as AnalysisOutcome, width: source.width, height: source.height, timings };
+    const done = (outcome: AnalysisOutcome) => {
+      timings.total = performance.now() - start;
+      inspection.outcome = outcome;
+      return inspection;
+    };
 
-      const { face, landmarks } = selection;
-      const faceInfo: FaceInfo = {
-        box: {
-          x: Math.round(face.box.x),
-          y: Math.round(face.box.y),
-          width: Math.round(face.box.width),
-          height: Math.round(face.box.height),
-        },
-        confidence: round(face.confidence),
-        landmarks: landmarks.points.length,
-      };
-      const faceSide = Math.min(face.box.width, face.box.height);
-      quality.face_size = check(faceSide, Q.minFacePixels, faceSide >= Q.minFacePixels);
-      quality.yaw = check(Math.abs(landmarks.pose.yaw), Q.maxYawDegrees, Math.abs(landmarks.pose.yaw) <= Q.maxYawDegrees);
-      quality.pitch = check(Math.abs(landmarks.pose.pitch), Q.maxPitchDegrees, Math.abs(landmarks.pose.pitch) <= Q.maxPitchDegrees);
-      if (!quality.face_size.passed) {
-        return rejected('face_too_small', `The face is ${Math.round(faceSide)} px across; at least ${Q.minFacePixels} px is needed. Move closer or use a larger photo.`, faceInfo, quality);
-      }
-      if (!quality.yaw.passed || !quality.pitch.passed) {
-        return rejected('face_not_frontal', 'The face is turned away from the camera; look straight into it.', faceInfo, quality);
-      }
+    const quality: Record<string, QualityCheck> = {};
+    const selection = await selectFace({
+      detect: async () => {
+        const found = await finder.detect();
+        stage('detect');
+        return found;
+      },
+      landmarks: async (face) => {
+        const found = await finder.landmarks(face);
+        stage('landmarks');
+        return found;
+      },
+    });
+    quality.face_count = check(selection.faces, 1, selection.faces >= 1);
+    if (selection.faces >= 2) quality.face_dominance = check(selection.dominance, Q.dominance, selection.dominance >= Q.dominance);
+    if (!selection.found) return done(rejected(selection.code, selection.message, null, quality));
 
-      const cropWindow = alignedFaceCrop(landmarks.points);
-      const crop = extractSquareCrop(image, cropWindow, SKIN_INPUT_SIZE);
-      const regions = rasterizeRegions(faceRegions(landmarks.points), cropWindow, SKIN_INPUT_SIZE);
-      const exposure = skinExposure(crop, regions);
-      const focus = sharpness(crop);
-      quality.darkness = check(exposure.lightness, Q.minSkinLightness, exposure.lightness >= Q.minSkinLightness);
-      quality.brightness = check(exposure.lightness, Q.maxSkinLightness, exposure.lightness <= Q.maxSkinLightness);
-      quality.clipping = check(exposure.clipped, Q.maxClippedFraction, exposure.clipped <= Q.maxClippedFraction);
-      quality.sharpness = check(focus, Q.minSharpness, focus >= Q.minSharpness);
-      if (!quality.darkness.passed) return rejected('too_dark', 'The face is too dark to judge; use more light.', faceInfo, quality);
-      if (!quality.brightness.passed || !quality.clipping.passed) {
-        return rejected('too_bright', 'The face is overexposed; avoid direct flash or strong light.', faceInfo, quality);
-      }
-      if (!quality.sharpness.passed) return rejected('blurry', 'The face is out of focus; hold the camera still.', faceInfo, quality);
+    const { face, landmarks } = selection;
+    inspection.landmarks = landmarks;
+    const faceInfo: FaceInfo = {
+      box: {
+        x: Math.round(face.box.x),
+        y: Math.round(face.box.y),
+        width: Math.round(face.box.width),
+        height: Math.round(face.box.height),
+      },
+      confidence: round(face.confidence),
+      landmarks: landmarks.points.length,
+    };
+    const faceSide = Math.min(face.box.width, face.box.height);
+    quality.face_size = check(faceSide, Q.minFacePixels, faceSide >= Q.minFacePixels);
+    quality.yaw = check(Math.abs(landmarks.pose.yaw), Q.maxYawDegrees, Math.abs(landmarks.pose.yaw) <= Q.maxYawDegrees);
+    quality.pitch = check(Math.abs(landmarks.pose.pitch), Q.maxPitchDegrees, Math.abs(landmarks.pose.pitch) <= Q.maxPitchDegrees);
+    if (!quality.face_size.passed) {
+      return done(
+        rejected('face_too_small', `The face is ${Math.round(faceSide)} px across; at least ${Q.minFacePixels} px is needed. Move closer or use a larger photo.`, faceInfo, quality),
+      );
+    }
+    if (!quality.yaw.passed || !quality.pitch.passed) {
+      return done(rejected('face_not_frontal', 'The face is turned away from the camera; look straight into it.', faceInfo, quality));
+    }
 
-      const features = await skin.measure(crop, regions);
-      let results: Record<MarkerName, MarkerResult>;
-      try {
-        results = scoreMarkers(features, markers, manifest);
-      } catch (error) {
-        if (error instanceof InsufficientSkinError) return rejected('face_not_frontal', `${error.message}; show the whole face, unobstructed.`, faceInfo, quality);
-        throw error;
+    const cropWindow = alignedFaceCrop(landmarks.points);
+    const crop = await finder.crop(face, cropWindow, SKIN_INPUT_SIZE);
+    const regions = rasterizeRegions(faceRegions(landmarks.points), cropWindow, SKIN_INPUT_SIZE);
+    Object.assign(inspection, { window: cropWindow, crop, regions });
+    const exposure = skinExposure(crop, regions);
+    const focus = sharpness(crop);
+    quality.darkness = check(exposure.lightness, Q.minSkinLightness, exposure.lightness >= Q.minSkinLightness);
+    quality.brightness = check(exposure.lightness, Q.maxSkinLightness, exposure.lightness <= Q.maxSkinLightness);
+    quality.clipping = check(exposure.clipped, Q.maxClippedFraction, exposure.clipped <= Q.maxClippedFraction);
+    quality.sharpness = check(focus, Q.minSharpness, focus >= Q.minSharpness);
+    stage('crop');
+    if (!quality.darkness.passed) return done(rejected('too_dark', 'The face is too dark to judge; use more light.', faceInfo, quality));
+    if (!quality.brightness.passed || !quality.clipping.passed) {
+      return done(rejected('too_bright', 'The face is overexposed; avoid direct flash or strong light.', faceInfo, quality));
+    }
+    if (!quality.sharpness.passed) return done(rejected('blurry', 'The face is out of focus; hold the camera still.', faceInfo, quality));
+
+    const features = await skin.measure(crop, regions);
+    inspection.features = features;
+    let results: Record<MarkerName, MarkerResult>;
+    try {
+      results = scoreMarkers(features, markers, manifest);
+    } catch (error) {
+      if (error instanceof InsufficientSkinError) {
+        return done(rejected('face_not_frontal', `${error.message}; show the whole face, unobstructed.`, faceInfo, quality));
       }
+      throw error;
+    }
+    stage('skin');
+    const completed: CompletedAnalysis = { status: 'completed', skinScore: skinScore(results, manifest), markers: results, face: faceInfo, quality };
+    if (opts.overlays !== false) {
       const overlays: Partial<Record<MarkerName, Uint8Array>> = {};
       for (const marker of markers) {
         const spots = marker === 'acne' || marker === 'pigmentation' ? features.spots[marker] : [];
         overlays[marker] = await drawOverlay(crop, regions, marker, results[marker], spots);
       }
-      return { status: 'completed', skinScore: skinScore(results, manifest), markers: results, face: faceInfo, quality, overlays };
+      completed.overlays = overlays;
+      stage('overlays');
+    }
+    return done(completed);
+  }
+
+  return {
+    model,
+    inspect,
+    async analyze(bytes: Uint8Array, markers: readonly MarkerName[]): Promise<AnalysisOutcome> {
+      return (await inspect(bytes, markers)).outcome;
+    },
+    async close() {
+      await Promise.all([faces.close(), skin.close()]);
     },
   };
 }

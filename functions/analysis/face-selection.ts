@@ -1,6 +1,11 @@
-import type { DetectedFace, FaceLandmarks, FaceModels } from './face';
+import type { DetectedFace, FaceLandmarks } from './face';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
-import type { RgbImage } from './types';
+
+/** Where faces come from: the detector's candidates, and landmarks for one of them (both in photo pixels). */
+export interface FaceSource {
+  detect(): Promise<DetectedFace[]>;
+  landmarks(face: DetectedFace): Promise<FaceLandmarks>;
+}
 
 export type FaceSelection =
   | { found: true; face: DetectedFace; landmarks: FaceLandmarks; faces: number; dominance: number }
@@ -11,11 +16,11 @@ export type FaceSelection =
  * face-presence score (the detector alone fires on cats and cups). One confirmed face, or a largest face with at
  * least `dominance` times the area of the next, is analysed; two comparable faces are `multiple_faces`.
  */
-export async function selectFace(models: FaceModels, image: RgbImage): Promise<FaceSelection> {
-  const candidates = await models.detect(image);
+export async function selectFace(source: FaceSource): Promise<FaceSelection> {
+  const candidates = await source.detect();
   const confirmed: { face: DetectedFace; landmarks: FaceLandmarks }[] = [];
   for (const face of candidates) {
-    const landmarks = await models.landmarks(image, face);
+    const landmarks = await source.landmarks(face);
     if (landmarks.confidence >= Q.meshConfidence) confirmed.push({ face, landmarks });
     if (confirmed.length === 2) break;
   }

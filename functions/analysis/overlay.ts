@@ -19,36 +19,45 @@ export async function drawOverlay(
   spots: Blob[],
 ): Promise<Uint8Array> {
   const size = regions.size;
-  const layer = new Uint8Array(size * size * 4);
-  const [r, g, b] = SEVERITY_COLOUR[result.severity];
+  const n = size * size;
+  // Tint: region pixels blended with the severity colour at alpha 90/255; then white rings on top.
+  const tinted = new Uint8Array(n);
   for (const region of MARKER_REGIONS[marker]) {
     const mask = regions.masks[region];
-    for (let i = 0; i < mask.length; i++) {
-      if (!mask[i]) continue;
-      layer.set([r, g, b, 90], i * 4);
+    for (let i = 0; i < n; i++) if (mask[i]) tinted[i] = 1;
+  }
+  const [r, g, b] = SEVERITY_COLOUR[result.severity];
+  const alpha = 90 / 255;
+  const pixels = Buffer.alloc(n * 3);
+  const data = crop.data;
+  for (let i = 0; i < n; i++) {
+    const o = i * 3;
+    if (tinted[i]) {
+      pixels[o] = Math.round(data[o]! * (1 - alpha) + r * alpha);
+      pixels[o + 1] = Math.round(data[o + 1]! * (1 - alpha) + g * alpha);
+      pixels[o + 2] = Math.round(data[o + 2]! * (1 - alpha) + b * alpha);
+    } else {
+      pixels[o] = data[o]!;
+      pixels[o + 1] = data[o + 1]!;
+      pixels[o + 2] = data[o + 2]!;
     }
   }
-  for (const spot of spots) ring(layer, size, spot.x, spot.y, Math.sqrt(spot.area / Math.PI) + 3);
+  for (const spot of spots) ring(pixels, size, spot.x, spot.y, Math.sqrt(spot.area / Math.PI) + 3);
 
   // Blended here rather than by sharp's composite, and lightly compressed: nine of these are made per scan.
-  const pixels = Buffer.alloc(size * size * 3);
-  for (let i = 0; i < size * size; i++) {
-    const alpha = layer[i * 4 + 3]! / 255;
-    for (let c = 0; c < 3; c++) pixels[i * 3 + c] = Math.round(crop.data[i * 3 + c]! * (1 - alpha) + layer[i * 4 + c]! * alpha);
-  }
   const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
     .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.length);
 }
 
-function ring(layer: Uint8Array, size: number, cx: number, cy: number, radius: number): void {
+function ring(pixels: Uint8Array, size: number, cx: number, cy: number, radius: number): void {
   const steps = Math.max(16, Math.ceil(2 * Math.PI * radius));
   for (let s = 0; s < steps; s++) {
     const angle = (2 * Math.PI * s) / steps;
     const x = Math.round(cx + radius * Math.cos(angle));
     const y = Math.round(cy + radius * Math.sin(angle));
     if (x < 0 || y < 0 || x >= size || y >= size) continue;
-    layer.set([...SPOT_COLOUR, 255], (y * size + x) * 4);
+    pixels.set(SPOT_COLOUR, (y * size + x) * 3);
   }
 }

@@ -1,23 +1,33 @@
 import type { RegionMasks, RgbImage } from './types';
-import { linearToLab, SRGB8_TO_LINEAR } from './skin/colour';
+import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ } from './skin/colour';
 
 /** Median L* over the skin of all regions, and the share of clipped (blown-out) skin pixels. */
 export function skinExposure(crop: RgbImage, regions: RegionMasks): { lightness: number; clipped: number } {
-  const lightness: number[] = [];
+  const n = regions.size * regions.size;
+  const skin = new Uint8Array(n);
+  for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) skin[i] = 1;
+  let count = 0;
+  for (let i = 0; i < n; i++) count += skin[i]!;
+  if (count === 0) return { lightness: Number.NaN, clipped: 0 };
+  // L* depends on luminance Y alone: collect Y, take its median, convert once (L* is monotonic in Y).
+  const luminance = new Float32Array(count);
   let clipped = 0;
-  const skin = new Uint8Array(regions.size * regions.size);
-  for (const mask of Object.values(regions.masks)) for (let i = 0; i < mask.length; i++) if (mask[i]) skin[i] = 1;
-  for (let i = 0; i < skin.length; i++) {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
     if (!skin[i]) continue;
     const r = crop.data[3 * i]!;
     const g = crop.data[3 * i + 1]!;
     const b = crop.data[3 * i + 2]!;
-    lightness.push(linearToLab(SRGB8_TO_LINEAR[r]!, SRGB8_TO_LINEAR[g]!, SRGB8_TO_LINEAR[b]!)[0]);
+    luminance[k++] = SRGB_TO_XYZ[1][0] * SRGB8_TO_LINEAR[r]! + SRGB_TO_XYZ[1][1] * SRGB8_TO_LINEAR[g]! + SRGB_TO_XYZ[1][2] * SRGB8_TO_LINEAR[b]!;
     if (r >= 250 || g >= 250 || b >= 250) clipped++;
   }
-  if (lightness.length === 0) return { lightness: Number.NaN, clipped: 0 };
-  lightness.sort((x, y) => x - y);
-  return { lightness: lightness[Math.floor(lightness.length / 2)]!, clipped: clipped / lightness.length };
+  const y = luminance.sort()[Math.floor(count / 2)]!;
+  return { lightness: lightnessOfLuminance(y), clipped: clipped / count };
+}
+
+/** CIE L* of relative luminance Y (white = 1). */
+function lightnessOfLuminance(y: number): number {
+  return 116 * (y > LAB_EPSILON ? Math.cbrt(y) : LAB_KAPPA_SLOPE * y + 16 / 116) - 16;
 }
 
 /** Variance of the 4-neighbour Laplacian of luma (0–255): low when the face is out of focus or smeared. */

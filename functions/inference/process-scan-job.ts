@@ -69,7 +69,7 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
   }
   // Overlays go in before the record says completed, so a completed scan always has them.
   for (const [marker, png] of Object.entries(result.overlays ?? {})) {
-    if (png) await deps.images.put(overlayKey(scan.image_key, marker), png, 'image/png');
+    if (png) await deps.images.put(overlayKey(scan.image_key, marker), png, 'image/png', scan.environment);
   }
   return {
     status: 'completed',

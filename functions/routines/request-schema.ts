@@ -107,16 +107,20 @@ function markerResult(marker: MarkerName) {
 }
 
 const markersSchema = z
-  .strictObject(Object.fromEntries(MARKER_NAMES.map((m) => [m, markerResult(m)])) as Record<MarkerName, ReturnType<typeof markerResult>>, {
-    error: (i) =>
-      i.code === 'unrecognized_keys'
-        ? `markers has unknown markers: ${i.keys.join(', ')} (expected ${MARKER_NAMES.join(', ')})`
-        : `markers must be an object of marker results, e.g. { "acne": { "score": 35 } } ${received(i)}`,
-  })
-  .superRefine((value, ctx) => {
-    if (!Object.values(value).some((v) => v !== undefined))
+  .unknown()
+  .superRefine((raw, ctx) => {
+    // An empty object only; an object with unknown keys gets the unknown-markers message instead.
+    if (raw && typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0)
       ctx.addIssue({ code: 'custom', message: `markers must contain at least one of ${MARKER_NAMES.join(', ')}` });
   })
+  .pipe(
+    z.strictObject(Object.fromEntries(MARKER_NAMES.map((m) => [m, markerResult(m)])) as Record<MarkerName, ReturnType<typeof markerResult>>, {
+      error: (i) =>
+        i.code === 'unrecognized_keys'
+          ? `markers has unknown markers: ${i.keys.join(', ')} (expected ${MARKER_NAMES.join(', ')})`
+          : `markers must be an object of marker results, e.g. { "acne": { "score": 35 } } ${received(i)}`,
+    }),
+  )
   .transform((value) => {
     const out: Partial<Record<MarkerName, { score: number; severity: Severity }>> = {};
     for (const m of MARKER_NAMES) if (value[m]) out[m] = value[m];
@@ -165,7 +169,7 @@ const productSchema = z.strictObject(
     error: (i) =>
       i.code === 'unrecognized_keys'
         ? `products[] has unknown parameters: ${i.keys.join(', ')} (expected name, category, ingredients)`
-        : `products[] must be objects with name, ingredients and optional category ${received(i)}`,
+        : `products[] must be an object with name, ingredients and optional category ${received(i)}`,
   },
 );
 

@@ -1,3 +1,4 @@
+import type { Environment } from '../shared/tenant';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 
 /** Uploaded images and overlays in S3 (s3rver locally), server-side encrypted on AWS by the bucket default. */
@@ -7,8 +8,20 @@ export class ImageStore {
     private readonly bucket: string,
   ) {}
 
-  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  /**
+   * Every object is tagged with its environment: the bucket's lifecycle expires sandbox (`test`) objects after
+   * 1 day and live ones after 30 (DESIGN.md section 6).
+   */
+  async put(key: string, bytes: Uint8Array, contentType: string, environment: Environment): Promise<void> {
+    await this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        Tagging: `environment=${environment}`,
+      }),
+    );
   }
 
   async get(key: string): Promise<Uint8Array | undefined> {

@@ -31,7 +31,7 @@ export async function submitScan(deps: SubmitScanDeps, request: ScanRequest): Pr
   const now = deps.clock.now();
   const scanId = newId('scan', now);
   const imageKey = `${scanObjectPrefix(request.tenant.accountId, request.tenant.environment, scanId)}image.jpg`;
-  await deps.images.put(imageKey, request.image.bytes, 'image/jpeg');
+  await deps.images.put(imageKey, request.image.bytes, 'image/jpeg', request.tenant.environment);
 
   const record: ScanRecord = {
     scan_id: scanId,

@@ -15,7 +15,8 @@ let endpointId: string;
 beforeAll(async () => {
   stack = await startTestStack({ webhookRetrySchedule: '0,0.2,0.2' });
   receiver = await startReceiver();
-  const endpoint = await registerEndpoint(stack, { accountId: stack.accountId, url: receiver.url });
+  // Scan events only: scans with a user_id also move that user's score (score.updated has its own tests).
+  const endpoint = await registerEndpoint(stack, { accountId: stack.accountId, url: receiver.url, events: ['scan.completed', 'scan.failed'] });
   secret = endpoint.secret;
   endpointId = endpoint.endpoint_id;
 });

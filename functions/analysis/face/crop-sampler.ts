@@ -5,6 +5,10 @@ import type { SquareCrop } from './face-types';
  * Samples a (possibly rotated) square window of `image` at size×size pixels, RGB 0..255 as floats, NHWC.
  * Bilinear, with k×k supersampling when shrinking so large photos do not alias; outside the image the edge
  * pixels repeat (MediaPipe's image-to-tensor default).
+ *
+ * The analyzer hands this a view of the photo that sharp has already shrunk to a few hundred pixels across the
+ * face (see face-view.ts), so k stays at 2–4 and the loop is short; it is written without per-sample calls
+ * because it runs about half a million bilinear samples per scan.
  */
 export function sampleCrop(image: RgbImage, crop: SquareCrop, size: number): Float32Array {
   const out = new Float32Array(size * size * 3);
@@ -13,23 +17,46 @@ export function sampleCrop(image: RgbImage, crop: SquareCrop, size: number): Flo
   const c = Math.cos(crop.angle) * step;
   const s = Math.sin(crop.angle) * step;
   const { data, width, height } = image;
-  const px = new Float32Array(3);
+  const maxX = width - 1;
+  const maxY = height - 1;
+  const n = k * k;
+  // Sub-sample offsets within a crop pixel, relative to the crop centre, precomputed once.
+  const offsets = new Float64Array(k);
+  for (let i = 0; i < k; i++) offsets[i] = (i + 0.5) / k - size / 2;
+  // Image position of crop point (u, v): center + R·(u, v)·step − 0.5 (pixel-centre sampling coordinates).
+  const x0 = crop.center.x - 0.5;
+  const y0 = crop.center.y - 0.5;
   for (let v = 0; v < size; v++) {
     for (let u = 0; u < size; u++) {
       let r = 0, g = 0, b = 0; // prettier-ignore
       for (let j = 0; j < k; j++) {
+        const dv = v + offsets[j]!;
         for (let i = 0; i < k; i++) {
-          // Crop point (continuous) → image point; -0.5 turns it into pixel-centre sampling coordinates.
-          const du = u + (i + 0.5) / k - size / 2;
-          const dv = v + (j + 0.5) / k - size / 2;
-          bilinear(data, width, height, crop.center.x + c * du - s * dv - 0.5, crop.center.y + s * du + c * dv - 0.5, px);
-          r += px[0];
-          g += px[1];
-          b += px[2];
+          const du = u + offsets[i]!;
+          let x = x0 + c * du - s * dv;
+          let y = y0 + s * du + c * dv;
+          x = x < 0 ? 0 : x > maxX ? maxX : x;
+          y = y < 0 ? 0 : y > maxY ? maxY : y;
+          const xi = Math.floor(x);
+          const yi = Math.floor(y);
+          const fx = x - xi;
+          const fy = y - yi;
+          const x1 = xi < maxX ? xi + 1 : maxX;
+          const y1 = yi < maxY ? yi + 1 : maxY;
+          const a = (yi * width + xi) * 3;
+          const bb = (yi * width + x1) * 3;
+          const cc = (y1 * width + xi) * 3;
+          const d = (y1 * width + x1) * 3;
+          const w00 = (1 - fx) * (1 - fy);
+          const w01 = fx * (1 - fy);
+          const w10 = (1 - fx) * fy;
+          const w11 = fx * fy;
+          r += data[a]! * w00 + data[bb]! * w01 + data[cc]! * w10 + data[d]! * w11;
+          g += data[a + 1]! * w00 + data[bb + 1]! * w01 + data[cc + 1]! * w10 + data[d + 1]! * w11;
+          b += data[a + 2]! * w00 + data[bb + 2]! * w01 + data[cc + 2]! * w10 + data[d + 2]! * w11;
         }
       }
       const o = (v * size + u) * 3;
-      const n = k * k;
       out[o] = r / n;
       out[o + 1] = g / n;
       out[o + 2] = b / n;
@@ -44,24 +71,4 @@ export function extractSquareCrop(image: RgbImage, crop: SquareCrop, size: numbe
   const data = new Uint8Array(floats.length);
   for (let i = 0; i < floats.length; i++) data[i] = Math.round(floats[i]);
   return { data, width: size, height: size };
-}
-
-function bilinear(data: Uint8Array, width: number, height: number, x: number, y: number, out: Float32Array): void {
-  const cx = Math.min(Math.max(x, 0), width - 1);
-  const cy = Math.min(Math.max(y, 0), height - 1);
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const x1 = Math.min(x0 + 1, width - 1);
-  const y1 = Math.min(y0 + 1, height - 1);
-  const fx = cx - x0;
-  const fy = cy - y0;
-  const a = (y0 * width + x0) * 3;
-  const b = (y0 * width + x1) * 3;
-  const c = (y1 * width + x0) * 3;
-  const d = (y1 * width + x1) * 3;
-  for (let ch = 0; ch < 3; ch++) {
-    const top = data[a + ch] + (data[b + ch] - data[a + ch]) * fx;
-    const bottom = data[c + ch] + (data[d + ch] - data[c + ch]) * fx;
-    out[ch] = top + (bottom - top) * fy;
-  }
 }

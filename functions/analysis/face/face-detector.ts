@@ -2,7 +2,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import type { Point, RgbImage } from '../types';
 import { BLAZEFACE_INPUT, blazefaceAnchors } from './blazeface-anchors';
 import type { DetectedFace, FaceKeypoints } from './face-types';
-import { letterbox } from './letterbox';
+import { letterbox, type Letterbox } from './letterbox';
 import { FACE_MODEL_IO } from './model-io';
 import { runSingle } from './onnx-session';
 import { weightedNms, type Candidate } from './weighted-nms';
@@ -22,8 +22,7 @@ const KEYPOINT_ORDER: (keyof FaceKeypoints)[] = ['rightEye', 'leftEye', 'noseTip
 export function createFaceDetector(session: InferenceSession, options: DetectorOptions = {}) {
   const minScore = options.minScore ?? 0.6;
   const iouThreshold = options.iouThreshold ?? 0.3;
-  return async function detect(image: RgbImage): Promise<DetectedFace[]> {
-    const box = await letterbox(image, BLAZEFACE_INPUT);
+  async function detectIn(box: Letterbox): Promise<DetectedFace[]> {
     const input = new Float32Array(box.pixels.length);
     for (let i = 0; i < input.length; i++) input[i] = box.pixels[i] / 127.5 - 1; // the model's [-1, 1]
     const out = await runSingle(session, IO.input, input, [1, BLAZEFACE_INPUT, BLAZEFACE_INPUT, 3]);
@@ -34,6 +33,11 @@ export function createFaceDetector(session: InferenceSession, options: DetectorO
     return weightedNms(candidates, iouThreshold)
       .map((c) => toImageFace(c, box.toImage))
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  }
+  return {
+    detect: async (image: RgbImage) => detectIn(await letterbox(image, BLAZEFACE_INPUT)),
+    /** The same on a letterbox already made (e.g. by letterboxEncoded straight from the JPEG). */
+    detectIn,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Box, Point, RgbImage } from '../types';
+import type { Letterbox } from './letterbox';
 
 /** A mesh landmark in image pixels; z is depth on the same scale as x (smaller = nearer the camera). */
 export interface Point3 extends Point {
@@ -59,6 +60,8 @@ export interface FaceLandmarks {
 export interface FaceModels {
   /** Faces in the image, largest first (detector only; confirm with `landmarks().confidence`). */
   detect(image: RgbImage): Promise<DetectedFace[]>;
+  /** The same on a BLAZEFACE_INPUT² letterbox of the photo (faces come back in the photo's pixels). */
+  detectIn(box: Letterbox): Promise<DetectedFace[]>;
   landmarks(image: RgbImage, face: DetectedFace): Promise<FaceLandmarks>;
   /** Frees the onnxruntime sessions. */
   close(): Promise<void>;

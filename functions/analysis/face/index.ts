@@ -6,7 +6,9 @@ import { FACE_MODEL_IO } from './model-io';
 import { createSession } from './onnx-session';
 
 export type { DetectedFace, FaceKeypoints, FaceLandmarks, FaceModels, HeadPose, Point3, SquareCrop } from './face-types';
-export { extractSquareCrop } from './crop-sampler';
+export { extractSquareCrop, sampleCrop } from './crop-sampler';
+export { BLAZEFACE_INPUT } from './blazeface-anchors';
+export { letterbox, letterboxEncoded, type Letterbox } from './letterbox';
 export { alignedFaceCrop, faceRegions, rasterizeRegions, type FaceRegions } from './regions';
 
 export interface FaceModelOptions {
@@ -22,8 +24,10 @@ export async function createFaceModels(opts: FaceModelOptions): Promise<FaceMode
     createSession(join(opts.modelDir, FACE_MODEL_IO.blazeface.file)),
     createSession(join(opts.modelDir, FACE_MODEL_IO.facemesh.file)),
   ]);
+  const detector = createFaceDetector(detectorSession, opts.detector);
   return {
-    detect: createFaceDetector(detectorSession, opts.detector),
+    detect: detector.detect,
+    detectIn: detector.detectIn,
     landmarks: createFaceMesh(meshSession, opts.mesh),
     close: async () => {
       await Promise.all([detectorSession.release(), meshSession.release()]);

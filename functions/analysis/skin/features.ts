@@ -107,9 +107,15 @@ function union(regions: RegionMasks, names: RegionName[], usable: Set<RegionName
   return out;
 }
 
+/** Pixel counts of the masks seen during one reduceFeatures call (masks are not changed once made). */
+let counted: WeakMap<Uint8Array, number> | undefined;
+
 function count(mask: Uint8Array): number {
+  const known = counted?.get(mask);
+  if (known !== undefined) return known;
   let c = 0;
   for (let i = 0; i < mask.length; i++) c += mask[i]!;
+  counted?.set(mask, c);
   return c;
 }
 
@@ -201,6 +207,15 @@ function viewOf(regions: RegionMasks, excluded?: Uint8Array): RegionView {
  *   const features = reduceFeatures(maps, regions); // features.values.acne === soft count of red spots
  */
 export function reduceFeatures(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
+  counted = new WeakMap();
+  try {
+    return reduce(maps, regions);
+  } finally {
+    counted = undefined;
+  }
+}
+
+function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const size = regions.size;
   const M = MEASUREMENT;
   const specular = channel(maps, 'specular', 'strength', size);

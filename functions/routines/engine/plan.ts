@@ -203,7 +203,7 @@ function allocate(concerns: readonly Concern[], profile: Profile): Allocation {
       if (key && !covering.keys.some((k) => k.marker === concern.marker)) covering.keys.push(key);
       continue;
     }
-    const reasons: string[] = [];
+    const reasons = new Map<string, string[]>();
     let done = false;
     for (const candidate of candidates) {
       const option = ACTIVE_OPTIONS[candidate.option];
@@ -212,7 +212,8 @@ function allocate(concerns: readonly Concern[], profile: Profile): Allocation {
           option.step === 'eye_care' ? 'eye_care' : slot === 'weekly' || concern.marker === 'texture' || concern.marker === 'pores' ? 'exfoliate' : option.step;
         const why = blocker(option, slot, stepKind, alloc, profile);
         if (why) {
-          reasons.push(`${option.inci} in ${slot === 'weekly' ? 'a weekly evening' : `the ${slot.toUpperCase()}`}: ${why}`);
+          const where = `${option.inci} (${slot === 'weekly' ? 'weekly' : slot.toUpperCase()})`;
+          reasons.set(why, [...(reasons.get(why) ?? []), where]);
           continue;
         }
         const cls = kbEntry(option.inci)?.active?.class ?? null;
@@ -225,8 +226,9 @@ function allocate(concerns: readonly Concern[], profile: Profile): Allocation {
     if (!done) {
       if (candidates.length === 0) alloc.notes.push(`${capital(words(concern.marker))} (${concern.severity}): no suitable active in pregnancy beyond daily sunscreen and the basics.`);
       else {
-        alloc.applied.add('step_budget');
-        alloc.notes.push(`${capital(words(concern.marker))} (${concern.severity}) has no treatment step: ${unique(reasons).slice(0, 3).join('; ')}.`);
+        if ([...reasons.keys()].some((r) => r.includes('step budget') || r.includes('steps are used'))) alloc.applied.add('step_budget');
+        const why = [...reasons].slice(0, 3).map(([reason, where]) => `${unique(where).join(', ')}: ${reason}`);
+        alloc.notes.push(`${capital(words(concern.marker))} (${concern.severity}) has no treatment step: ${why.join('; ')}.`);
       }
     }
   }
@@ -482,8 +484,8 @@ export function buildPlan(input: RoutineInput): Plan {
     const list = introduction.map((e) => `${e.ingredient} (${e.slot === 'weekly' ? 'weekly' : e.slot.toUpperCase()}) from week ${e.start_week}`).join(', ');
     notes.push(
       actives.length === 1
-        ? `Start the cleanser, moisturiser and sunscreen first; add ${list}.`
-        : `Start the cleanser, moisturiser and sunscreen first, then add one new active at a time, ${spacing} weeks apart: ${list}.`,
+        ? `Use the cleanser, moisturiser and sunscreen from the start; add ${list}.`
+        : `Use the cleanser, moisturiser and sunscreen from the start; add one new active at a time, ${spacing} weeks apart: ${list}.`,
     );
     notes.push('Test each new product on a small patch of skin (inner arm) twice a day for 7-10 days before using it on the face.');
   }

@@ -204,7 +204,7 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
     step: 'treat',
     ramp: 'azelaic',
     reasons: {
-      acne: { reason: 'azelaic acid reduces spots and the marks they leave; allowed in pregnancy', source: 'zaenglein_2016' },
+      acne: { reason: 'azelaic acid reduces spots and the marks they leave', source: 'zaenglein_2016' },
       pigmentation: { reason: 'azelaic acid fades hyperpigmentation and is gentler than most brightening actives', source: 'sarkar_2013' },
       redness: { reason: 'azelaic acid calms inflammatory redness and bumps (approved for rosacea)', source: 'finacea_label' },
     },

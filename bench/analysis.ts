@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { createInspectingAnalyzer, type StageTimings } from '../functions/analysis/create-analyzer';
+import { MARKER_NAMES } from '../functions/analysis/skin/markers';
+import { benchJpeg } from './images';
+import { formatRow } from './stats';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MODEL_DIR = join(ROOT, 'models/generated');
+
+/**
+ * The face-aware analysis, single thread (sharp/libvips limited to one thread, onnxruntime sessions are
+ * single-threaded already): per image size, the median of each stage of `analyze` (all nine markers, with
+ * overlays), decoding the whole JPEG alone for comparison, and the total as a multiple of that decode.
+ * Then the cold start: a fresh Node process importing the bundled analyzer (esbuild, as Lambda runs it),
+ * loading the models and analysing one photo.
+ */
+export async function benchAnalysis(runs = 9): Promise<void> {
+  const threads = sharp.concurrency();
+  sharp.concurrency(1);
+  const analyzer = await createInspectingAnalyzer({ modelDir: MODEL_DIR });
+  try {
+    const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
+    const widths = [10, 9, 8, 8, 10, 6, 6, 9, 8, 9];
+    console.log('\nFace-aware analysis, one thread (median of %d runs after a warm-up, ms)', runs);
+    console.log(formatRow(['image', 'bytes', 'decode', ...stages, 'total/dec'], widths));
+    for (const megapixels of [1, 12]) {
+      const jpeg = await benchJpeg(megapixels);
+      const meta = await sharp(jpeg).metadata();
+      const decode: number[] = [];
+      const timings: StageTimings[] = [];
+      for (let i = 0; i <= runs; i++) {
+        const start = performance.now();
+        await sharp(jpeg).raw().toBuffer();
+        const decodeMs = performance.now() - start;
+        const inspection = await analyzer.inspect(jpeg, MARKER_NAMES);
+        if (inspection.outcome.status !== 'completed') throw new Error(`bench photo rejected: ${inspection.outcome.error.code}`);
+        if (i === 0) continue; // warm-up
+        decode.push(decodeMs);
+        timings.push(inspection.timings);
+      }
+      const decodeMedian = median(decode);
+      const stageMedians = stages.map((s) => median(timings.map((t) => t[s])));
+      const total = stageMedians[stageMedians.length - 1]!;
+      console.log(
+        formatRow(
+          [`${meta.width}x${meta.height}`, jpeg.length, decodeMedian.toFixed(1), ...stageMedians.map((v) => v.toFixed(1)), (total / decodeMedian).toFixed(1)],
+          widths,
+        ),
+      );
+    }
+    console.log('  detect = header + 256-px letterbox decoded with shrink-on-load + BlazeFace; landmarks = shrunk face view + 2 Face Mesh passes;');
+    console.log('  crop = aligned 256-px crop, region masks, quality measures; skin = skin model + features + scores; overlays = 9 PNGs.');
+  } finally {
+    await analyzer.close();
+    sharp.concurrency(threads);
+  }
+  await coldStart();
+}
+
+/** A fresh process: import the bundled analyzer module, load the models, analyse one 1-MP photo. */
+async function coldStart(): Promise<void> {
+  const dir = join(ROOT, 'node_modules/.cache/bench-analysis');
+  await mkdir(dir, { recursive: true });
+  const bundle = join(dir, 'analyzer.mjs');
+  await build({
+    entryPoints: [join(ROOT, 'functions/analysis/create-analyzer.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  const photo = join(dir, 'photo-1mp.jpg');
+  await writeFile(photo, await benchJpeg(1));
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { performance } from 'node:perf_hooks';
+    const t0 = performance.now();
+    const { createAnalyzer } = await import(${JSON.stringify(bundle)});
+    const imported = performance.now();
+    const analyzer = await createAnalyzer({ modelDir: ${JSON.stringify(MODEL_DIR)} });
+    const loaded = performance.now();
+    const outcome = await analyzer.analyze(readFileSync(${JSON.stringify(photo)}), ${JSON.stringify(MARKER_NAMES)});
+    const first = performance.now();
+    if (outcome.status !== 'completed') throw new Error('cold-start photo rejected');
+    console.log(JSON.stringify({ import: imported - t0, models: loaded - imported, first: first - loaded, total: first - t0, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  `;
+  const results: { import: number; models: number; first: number; total: number; maxRssMb: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, VIPS_CONCURRENCY: '1' } });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cold start exited ${code}: ${err}`))));
+    });
+    results.push(JSON.parse(output.trim().split('\n').pop()!));
+  }
+  const m = (k: keyof (typeof results)[number]) => median(results.map((r) => r[k])).toFixed(0);
+  console.log(
+    '\nCold start (fresh process, bundled module, median of 3): import %s ms, load models %s ms, first 1-MP analysis %s ms; total %s ms; max RSS %s MB',
+    m('import'),
+    m('models'),
+    m('first'),
+    m('total'),
+    m('maxRssMb'),
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
