@@ -1,9 +1,11 @@
 import { benchAnalysis } from './analysis';
 import { benchScanPipeline } from './scan-pipeline';
+import { benchIngredients } from './ingredients';
 
 /** `npm run bench`: every benchmark of the project, one after the other, single process. */
 const benches: Record<string, () => Promise<void>> = {
   scans: () => benchScanPipeline(),
+  ingredients: () => benchIngredients(),
   analysis: () => benchAnalysis(),
 };
 

@@ -7,6 +7,7 @@ import { alignedFaceCrop, createFaceModels, faceRegions, rasterizeRegions, type 
 import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { drawOverlay } from './overlay';
+import { skinRegions } from './skin-mask';
 import { skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import type { SkinFeatures } from './skin/features';
@@ -153,7 +154,9 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     }
     if (!quality.sharpness.passed) return done(rejected('blurry', 'The face is out of focus; hold the camera still.', faceInfo, quality));
 
-    const features = await skin.measure(crop, regions);
+    const skinOnly = process.env.NOSKIN === '1' ? regions : skinRegions(crop, regions);
+    inspection.regions = skinOnly;
+    const features = await skin.measure(crop, skinOnly);
     inspection.features = features;
     let results: Record<MarkerName, MarkerResult>;
     try {
@@ -170,7 +173,7 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       const overlays: Partial<Record<MarkerName, Uint8Array>> = {};
       for (const marker of markers) {
         const spots = marker === 'acne' || marker === 'pigmentation' ? features.spots[marker] : [];
-        overlays[marker] = await drawOverlay(crop, regions, marker, results[marker], spots);
+        overlays[marker] = await drawOverlay(crop, skinOnly, marker, results[marker], spots);
       }
       completed.overlays = overlays;
       stage('overlays');

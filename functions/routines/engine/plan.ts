@@ -280,10 +280,12 @@ function rampUpOf(p: Placed, frequency: Frequency, profile: Profile): string | n
   }
 }
 
-function activeDescription(p: Placed, hasRetinoidPm: boolean, hasWeeklyAcid: boolean): string {
+function activeDescription(p: Placed, hasRetinoidPm: boolean, hasPmActive: boolean, hasWeeklyAcid: boolean): string {
   const base = capital(p.option.product_words);
-  if (p.slot === 'weekly')
-    return `${base}, in the evening after cleansing${hasRetinoidPm ? ' on a night without the retinoid' : ' instead of the usual PM treatment'}; then moisturise.`;
+  if (p.slot === 'weekly') {
+    const when = hasRetinoidPm ? ' on a night without the retinoid' : hasPmActive ? ' instead of the usual PM treatment' : '';
+    return `${base}, in the evening after cleansing${when}; then moisturise.`;
+  }
   if (p.activeClass === 'retinoid' && hasWeeklyAcid) return `${base}, a pea-sized amount on dry skin; skip it on exfoliation evenings.`;
   if (p.activeClass === 'retinoid') return `${base}, a pea-sized amount on dry skin.`;
   return `${base}.`;
@@ -432,6 +434,7 @@ export function buildPlan(input: RoutineInput): Plan {
   const find = (m: MarkerName) => concerns.find((c) => c.marker === m);
   const hasRetinoidPm = alloc.placed.some((p) => p.slot === 'pm' && p.activeClass === 'retinoid');
   const hasWeeklyAcid = alloc.placed.some((p) => p.slot === 'weekly');
+  const hasPmActive = alloc.placed.some((p) => p.slot === 'pm');
   const activeStep = (p: Placed): PlannedStep => {
     const frequency = frequencyOf(p, profile);
     return {
@@ -439,7 +442,7 @@ export function buildPlan(input: RoutineInput): Plan {
       placed: p,
       step: {
         step: p.stepKind,
-        description: activeDescription(p, hasRetinoidPm, hasWeeklyAcid),
+        description: activeDescription(p, hasRetinoidPm, hasPmActive, hasWeeklyAcid),
         key_ingredients: p.keys,
         frequency,
         ramp_up: rampUpOf(p, frequency, profile),

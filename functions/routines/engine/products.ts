@@ -7,6 +7,7 @@
  */
 import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/skin/markers';
 import { analyzeIngredients } from '../../ingredients/analyze';
+import { getKnowledgeBase } from '../../ingredients/knowledge-base';
 import type { ActiveClass, IngredientAnalysis, ProductConflict } from '../../ingredients/types';
 import type { Concern, Plan, PlannedStep, Profile } from './plan';
 import { STRONG_CLASSES } from './rules';
@@ -101,6 +102,7 @@ class ProductChooser {
   private readonly products: Analysed[];
   private readonly pairCache = new Map<string, ProductConflict[]>();
   private readonly activeCache = new Map<string, ProductConflict[]>();
+  private readonly relevantCache = new Map<number, boolean>();
   private readonly severities: Partial<Record<MarkerName, Severity>>;
 
   constructor(
@@ -126,8 +128,24 @@ class ProductChooser {
     });
   }
 
+  /** Whether any ingredient of the product is on a side of a knowledge-base conflict rule (else it cannot clash). */
+  private canConflict(p: Analysed): boolean {
+    let hit = this.relevantCache.get(p.index);
+    if (hit === undefined) {
+      const rules = getKnowledgeBase().rules;
+      hit = p.analysis.ingredients.some(
+        (i) =>
+          i.name !== null &&
+          rules.some((r) => [r.a, r.b].some((side) => side.inci.has(i.name!) || (i.active !== null && side.classes.has(i.active.class)))),
+      );
+      this.relevantCache.set(p.index, hit);
+    }
+    return hit;
+  }
+
   /** Cross-product conflicts between two products, from the ingredient analysis. */
   private pairConflicts(a: Analysed, b: Analysed): ProductConflict[] {
+    if (!this.canConflict(a) || !this.canConflict(b)) return [];
     const key = a.index < b.index ? `${a.index}|${b.index}` : `${b.index}|${a.index}`;
     let hit = this.pairCache.get(key);
     if (!hit) {
@@ -143,7 +161,7 @@ class ProductChooser {
    * below an active level, which is right for labels but not for a list of planned actives.
    */
   private activeConflicts(p: Analysed, actives: readonly string[]): ProductConflict[] {
-    if (!actives.length) return [];
+    if (!actives.length || !this.canConflict(p)) return [];
     const key = `${p.index}|${actives.join('|')}`;
     let hit = this.activeCache.get(key);
     if (!hit) {

@@ -1,0 +1,75 @@
+import { CENTRE_GEOMETRY, skinPixels } from './skin/center-regions';
+import { REGION_NAMES, type RegionMasks, type RegionName, type RgbImage } from './types';
+
+/**
+ * Non-skin patches up to this many pixels (at S = 256) inside skin stay in the regions: lesions, pores and
+ * spots are what is measured, and a papule's or a brown spot's core can fall outside the skin colour range.
+ * Larger non-skin areas (hair strands, brows, lashes and eyeliner, eyes, nostrils, background) are left out.
+ */
+export const MAX_SKIN_HOLE_PIXELS = 100;
+
+/** Regions whose geometry is the face's but whose colour must look like skin first. */
+const SEED_REGIONS: RegionName[] = ['left_cheek', 'right_cheek', 'nose', 'forehead'];
+
+/**
+ * The landmark regions limited to skin-coloured pixels: the face's own median skin colour in log-chromaticity
+ * (skin/center-regions.ts `skinPixels`, relative to the face, not an absolute colour range, so it treats every
+ * tone alike) decides what is skin. Hair falling over the forehead or temples, eyeliner wings in the crow's
+ * feet and lashes along the under-eye edge would otherwise read as wrinkles, spots or darker under-eyes.
+ * Sheen (brighter, whiter skin) counts as skin where the centre-region fallback allows it (forehead, nose,
+ * cheeks, chin, T-zone) so oiliness still sees it.
+ */
+export function skinRegions(crop: RgbImage, regions: RegionMasks): RegionMasks {
+  const size = regions.size;
+  const n = size * size;
+  const seed = new Uint8Array(n);
+  for (const name of SEED_REGIONS) {
+    const m = regions.masks[name];
+    for (let i = 0; i < n; i++) if (m[i]) seed[i] = 1;
+  }
+  const { mask } = skinPixels(crop, seed);
+  const skin = withSmallHolesFilled(mask, size, 1);
+  const skinOrSheen = withSmallHolesFilled(mask, size, 2);
+  const masks = {} as Record<RegionName, Uint8Array>;
+  for (const name of REGION_NAMES) {
+    const allowed = CENTRE_GEOMETRY[name].allowSheen ? skinOrSheen : skin;
+    const region = regions.masks[name];
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (region[i] && allowed[i]) out[i] = 1;
+    masks[name] = out;
+  }
+  return { size, masks };
+}
+
+/**
+ * 1 where `mask` is skin (value 1, or up to `maxValue`), or where a non-skin 4-connected patch of at most
+ * MAX_SKIN_HOLE_PIXELS pixels lies.
+ */
+function withSmallHolesFilled(mask: Uint8Array, size: number, maxValue: number): Uint8Array {
+  const n = size * size;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (mask[i]! >= 1 && mask[i]! <= maxValue) out[i] = 1;
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const patch: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (out[start] || seen[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    patch.length = 0;
+    while (top > 0) {
+      const p = stack[--top]!;
+      if (patch.length <= MAX_SKIN_HOLE_PIXELS) patch.push(p);
+      const x = p % size;
+      const neighbours = [x > 0 ? p - 1 : -1, x + 1 < size ? p + 1 : -1, p - size, p + size];
+      for (const q of neighbours) {
+        if (q < 0 || q >= n || out[q] || seen[q]) continue;
+        seen[q] = 1;
+        stack[top++] = q;
+      }
+    }
+    if (patch.length <= MAX_SKIN_HOLE_PIXELS) for (const p of patch) out[p] = 1;
+  }
+  return out;
+}
