@@ -8,6 +8,20 @@ import { REGION_NAMES, type RegionMasks, type RegionName, type RgbImage } from '
  */
 export const MAX_SKIN_HOLE_PIXELS = 100;
 
+/**
+ * Permissive skin-colour limits: inside the landmark regions the question is not "is this skin or the
+ * background" but "is this a dark structure lying on the skin" (hair, lashes, eyeliner, brows). Chromaticity is
+ * allowed far from the face's median (pale eye-area skin, mixed light), darkness up to +45 units (2.8× less
+ * light than the median skin: deep under-eye shading and dark circles stay, black or brown hair on any skin does
+ * not).
+ */
+export const SKIN_COLOUR = {
+  perpendicularTolerance: 1,
+  chromaRange: [0.2, 5] as [number, number],
+  sheenChromaMin: 0.1,
+  densityRange: [-80, 45] as [number, number],
+};
+
 /** Regions whose geometry is the face's but whose colour must look like skin first. */
 const SEED_REGIONS: RegionName[] = ['left_cheek', 'right_cheek', 'nose', 'forehead'];
 
@@ -27,7 +41,7 @@ export function skinRegions(crop: RgbImage, regions: RegionMasks): RegionMasks {
     const m = regions.masks[name];
     for (let i = 0; i < n; i++) if (m[i]) seed[i] = 1;
   }
-  const { mask } = skinPixels(crop, seed);
+  const { mask } = skinPixels(crop, seed, SKIN_COLOUR);
   const skin = withSmallHolesFilled(mask, size, 1);
   const skinOrSheen = withSmallHolesFilled(mask, size, 2);
   const masks = {} as Record<RegionName, Uint8Array>;

@@ -9,6 +9,7 @@ import { scanRoutes } from './routes/scans';
 import { markerRoutes } from './routes/markers';
 import { ingredientRoutes } from './routes/ingredients';
 import { userRoutes } from './routes/users';
+import { routineRoutes } from './routes/routines';
 
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
@@ -22,6 +23,7 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   v1.route('/markers', markerRoutes());
   v1.route('/ingredients', ingredientRoutes(deps));
   v1.route('/users', userRoutes(deps));
+  v1.route('/routines', routineRoutes(deps));
   app.route('/v1', v1);
 
   app.notFound((c) => problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId')));

@@ -54,14 +54,20 @@ export class IdempotencyStore {
     return record as IdempotencyRecord;
   }
 
-  async complete(id: string, response: StoredResponse): Promise<void> {
+  /** Stores the response; `userId`, when only the work found out whose request it was, files the record under them. */
+  async complete(id: string, response: StoredResponse, userId?: string | null): Promise<void> {
+    const byUser = userId ? ', user_id = :user, gsi1pk = :gsi1pk, gsi1sk = :pk' : '';
     await this.db.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: { pk: id, sk: 'idempotency' },
-        UpdateExpression: 'SET #state = :completed, #response = :response',
+        UpdateExpression: `SET #state = :completed, #response = :response${byUser}`,
         ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':response': response },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':response': response,
+          ...(userId ? { ':user': userId, ':gsi1pk': userPartition(id, userId), ':pk': id } : {}),
+        },
       }),
     );
   }

@@ -24,9 +24,12 @@ export async function runIdempotent(
   options: IdempotencyOptions,
   scope: { tenant: Tenant; operation: string; key: string | undefined; userId?: string | null },
   requestParts: (string | Uint8Array)[],
-  work: () => Promise<StoredResponse>,
+  work: () => Promise<StoredResponse & { userId?: string | null }>,
 ): Promise<StoredResponse & { replayed: boolean }> {
-  if (scope.key === undefined) return { ...(await work()), replayed: false };
+  if (scope.key === undefined) {
+    const { userId: _userId, ...response } = await work();
+    return { ...response, replayed: false };
+  }
   if (!KEY_PATTERN.test(scope.key)) {
     throw invalidParam('Idempotency-Key', 'expected 1 to 255 visible ASCII characters');
   }
@@ -41,8 +44,8 @@ export async function runIdempotent(
   if (!claimed) return { ...(await replay(options, id, fingerprint)), replayed: true };
 
   try {
-    const response = await work();
-    await options.store.complete(id, response);
+    const { userId, ...response } = await work();
+    await options.store.complete(id, response, userId ?? scope.userId);
     return { ...response, replayed: false };
   } catch (error) {
     await options.store.release(id);

@@ -11,6 +11,7 @@ export const ERROR_CATALOGUE = {
   invalid_request: { status: 400, title: 'Invalid request' },
   unknown_marker: { status: 400, title: 'Unknown marker' },
   idempotency_conflict: { status: 409, title: 'Idempotency key reused with a different request' },
+  scan_not_completed: { status: 409, title: 'Scan not completed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   image_unreadable: { status: 422, title: 'Image cannot be decoded' },

@@ -35,7 +35,12 @@ async function call(route: RouteCase, authorization: string | undefined) {
     body: scanForm({ image: await faceJpeg('frontal'), markers: 'acne', user_id: 'matrix-user' }),
     headers: bearer(stack.key),
   })).json();
-  const request = await route.request({ scanId: scan.scan_id, userId: 'matrix-user' });
+  const routine = await (await fetch(`${stack.apiUrl}/v1/routines`, {
+    method: 'POST',
+    body: JSON.stringify({ scan_id: scan.scan_id }),
+    headers: bearer(stack.key, { 'Content-Type': 'application/json' }),
+  })).json();
+  const request = await route.request({ scanId: scan.scan_id, userId: 'matrix-user', routineId: routine.routine_id });
   return fetch(`${stack.apiUrl}${request.path}`, {
     method: request.method,
     body: request.body,

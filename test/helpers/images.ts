@@ -16,6 +16,10 @@ export const FACE_CROPS = {
   frontal: { sample: 6, left: 470, top: 170, width: 560, height: 560 },
   /** sample1, right: head tilted, laughing. */
   tilted: { sample: 1, left: 1300, top: 80, width: 520, height: 520 },
+  /** sample6, rightmost: light skin (ITA ≈ 53° through the analyzer), nearly frontal. */
+  light: { sample: 6, left: 1337, top: 188, width: 500, height: 500 },
+  /** sample6, third from the left: the deepest real skin tone in the demo photos (ITA ≈ 32°), lips pursed. */
+  tan: { sample: 6, left: 1025, top: 228, width: 480, height: 480 },
 } as const;
 
 export async function faceJpeg(name: keyof typeof FACE_CROPS, quality = 92): Promise<Buffer> {

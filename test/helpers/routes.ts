@@ -6,8 +6,8 @@ import { faceJpeg } from './images';
 export interface RouteCase {
   name: string;
   scope: Scope | null;
-  /** Builds the request; `scanId` is an existing completed scan of the caller's tenant, of user `userId`. */
-  request: (ctx: { scanId: string; userId: string }) => Promise<{ method: string; path: string; body?: BodyInit; headers?: Record<string, string> }>;
+  /** Builds the request; `scanId` is an existing completed scan of the caller's tenant, of user `userId`; `routineId` a routine. */
+  request: (ctx: { scanId: string; userId: string; routineId: string }) => Promise<{ method: string; path: string; body?: BodyInit; headers?: Record<string, string> }>;
   okStatus: number;
 }
 
@@ -36,5 +36,17 @@ export const ROUTES: RouteCase[] = [
   },
   { name: 'GET /v1/users/{id}/score', scope: 'scores:read', request: async ({ userId }) => ({ method: 'GET', path: `/v1/users/${userId}/score` }), okStatus: 200 },
   { name: 'DELETE /v1/users/{id}', scope: 'users:delete', request: async ({ userId }) => ({ method: 'DELETE', path: `/v1/users/${userId}` }), okStatus: 204 },
+  {
+    name: 'POST /v1/routines',
+    scope: 'routines:write',
+    request: async ({ scanId }) => ({
+      method: 'POST',
+      path: '/v1/routines',
+      body: JSON.stringify({ scan_id: scanId, profile: { skin_type: 'dry' } }),
+      headers: { 'Content-Type': 'application/json' },
+    }),
+    okStatus: 201,
+  },
+  { name: 'GET /v1/routines/{id}', scope: 'routines:read', request: async ({ routineId }) => ({ method: 'GET', path: `/v1/routines/${routineId}` }), okStatus: 200 },
   { name: 'GET /v1/markers', scope: null, request: async () => ({ method: 'GET', path: '/v1/markers' }), okStatus: 200 },
 ];

@@ -241,7 +241,7 @@ describe('generateRoutine: rules', () => {
     ]);
     const minimal = routine({ dark_circles: MODERATE }, { preferences: { steps: 'minimal' } });
     expect(minimal.am.map((s) => s.step)).toStrictEqual(['cleanse', 'moisturise', 'protect']);
-    expect(minimal.notes).toContain('Dark circles: no eye care step in the minimal step budget.');
+    expect(minimal.notes).toContain('Dark circles (moderate) has no eye care step: Caffeine (AM): the minimal step budget has no eye care step.');
   });
 
   it('when the skin type differs, then the cleanser and moisturiser differ', () => {

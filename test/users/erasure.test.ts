@@ -48,9 +48,15 @@ describe('DELETE /v1/users/{user_id}', () => {
     const image = await faceJpeg('frontal');
     const erased = [await post(image, 'erase-me', 'k1'), await post(image, 'erase-me', 'k2')];
     const kept = await post(image, 'keep-me', 'k3');
+    const routine = await (await fetch(`${stack.apiUrl}/v1/routines`, {
+      method: 'POST',
+      body: JSON.stringify({ scan_id: erased[0].scan_id }),
+      headers: bearer(stack.key, { 'Content-Type': 'application/json', 'Idempotency-Key': 'r1' }),
+    })).json();
+    expect(routine.user_id).toBe('erase-me');
     // Their webhook deliveries are in the log once delivered.
-    // 3 scan.completed, and a score.updated for each user (the second identical scan leaves the score as it was).
-    await waitUntil(async () => receiver.requests.length, (n) => n >= 5);
+    // 3 scan.completed, a score.updated for each user (the second identical scan leaves the score as it was), 1 routine.generated.
+    await waitUntil(async () => receiver.requests.length, (n) => n >= 6);
     await stack.deliveryQueue.waitUntilIdle(10_000);
 
     const before = await everything();
@@ -67,6 +73,8 @@ describe('DELETE /v1/users/{user_id}', () => {
       expect((await fetch(`${stack.apiUrl}/v1/scans/${scan.scan_id}`, { headers: bearer(stack.key) })).status).toBe(404);
     }
     expect((await fetch(`${stack.apiUrl}/v1/users/erase-me/score`, { headers: bearer(stack.key) })).status).toBe(404);
+    expect((await fetch(`${stack.apiUrl}/v1/routines/${routine.routine_id}`, { headers: bearer(stack.key) })).status).toBe(404);
+    expect(after.items.filter((item) => item.includes(routine.routine_id))).toEqual([]);
     const list = await (await fetch(`${stack.apiUrl}/v1/scans?user_id=erase-me`, { headers: bearer(stack.key) })).json();
     expect(list.data).toEqual([]);
 

@@ -2,7 +2,7 @@ import { REGION_NAMES, type Point, type RegionMasks, type RegionName } from '../
 import type { Point3, SquareCrop } from './face-types';
 import { MESH } from './mesh-indices';
 import { fillPolygon } from './polygon-fill';
-import { EXCLUSION_LANDMARKS, REGION_LANDMARKS, type ExclusionName } from './region-landmarks';
+import { EXCLUSION_LANDMARKS, REGION_LANDMARKS, type ExclusionName, type RegionVertex } from './region-landmarks';
 import { imageToCrop, lineAngle, squareAround } from './square-crop';
 
 /** Region and exclusion polygons in image pixels. */
@@ -13,7 +13,12 @@ export interface FaceRegions {
 
 export function faceRegions(points: Point3[]): FaceRegions {
   if (points.length < MESH.count) throw new Error(`expected ${MESH.count} landmarks, got ${points.length}`);
-  const polygon = (indices: readonly number[]) => indices.map((i) => ({ x: points[i].x, y: points[i].y }));
+  const vertex = (v: RegionVertex): Point => {
+    if (typeof v === 'number') return { x: points[v].x, y: points[v].y };
+    const [a, b, t] = v;
+    return { x: points[a].x + t * (points[b].x - points[a].x), y: points[a].y + t * (points[b].y - points[a].y) };
+  };
+  const polygon = (vertices: readonly RegionVertex[]) => vertices.map(vertex);
   return {
     regions: Object.fromEntries(REGION_NAMES.map((name) => [name, polygon(REGION_LANDMARKS[name])])) as Record<RegionName, Point[]>,
     exclusions: Object.fromEntries(

@@ -228,7 +228,8 @@ function allocate(concerns: readonly Concern[], profile: Profile): Allocation {
       else {
         if ([...reasons.keys()].some((r) => r.includes('step budget') || r.includes('steps are used'))) alloc.applied.add('step_budget');
         const why = [...reasons].slice(0, 3).map(([reason, where]) => `${unique(where).join(', ')}: ${reason}`);
-        alloc.notes.push(`${capital(words(concern.marker))} (${concern.severity}) has no treatment step: ${why.join('; ')}.`);
+        const kind = concern.marker === 'dark_circles' ? 'eye care' : 'treatment';
+        alloc.notes.push(`${capital(words(concern.marker))} (${concern.severity}) has no ${kind} step: ${why.join('; ')}.`);
       }
     }
   }
@@ -250,6 +251,7 @@ function frequencyOf(p: Placed, profile: Profile): Frequency {
   if (p.slot === 'weekly') return profile.sensitive ? 'weekly' : 'twice_weekly';
   if (p.option.ramp === 'strong') return profile.sensitive ? (p.option.sensitive_max ?? 'every_other_day') : 'daily';
   if (p.option.ramp === 'exfoliant') return profile.sensitive ? 'twice_weekly' : 'every_other_day';
+  if (p.option.step === 'exfoliate') return 'every_other_day'; // PHA
   return 'daily';
 }
 
@@ -276,7 +278,7 @@ function rampUpOf(p: Placed, frequency: Frequency, profile: Profile): string | n
     case 'vitamin_c':
       return profile.sensitive ? 'Start every other morning for two weeks, then daily if there is no stinging.' : null;
     default:
-      return profile.sensitive && p.option.step === 'exfoliate' ? 'Start once a week; stay there unless your skin is comfortable for a month.' : null;
+      return profile.sensitive && p.option.step === 'exfoliate' ? `Start twice a week for two weeks, then every other ${time} if there is no irritation.` : null;
   }
 }
 
@@ -516,8 +518,7 @@ export function buildPlan(input: RoutineInput): Plan {
     warnings.push(`Avoid fragrance, essential oils and drying alcohol (${why}): they can sensitise and irritate.`);
     if (!profile.fragranceFree) applied.add(profile.sensitive ? 'sensitive' : 'redness');
   }
-  if (!profile.budget.eye_care && find('dark_circles')) notes.push(`Dark circles: no eye care step in the ${profile.budgetName} step budget.`);
-  if (hyd && !profile.budget.tone && hyd.severity === 'high' && profile.budgetName !== 'full')
+  if (hyd && !profile.budget.tone && hyd.severity === 'high')
     notes.push('Hydration: the moisturiser carries the humectants and ceramides; the full step budget adds a hydrating toner and mask.');
 
   return { profile, concerns, am, pm, weekly, introduction, warnings, notes, applied };

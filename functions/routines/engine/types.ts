@@ -13,7 +13,7 @@ export const STEP_KINDS = ['cleanse', 'tone', 'treat', 'moisturise', 'protect', 
 export type StepKind = (typeof STEP_KINDS)[number];
 
 /** Target frequency once any ramp-up is done. */
-export const FREQUENCIES = ['daily', 'every_other_day', 'three_times_weekly', 'twice_weekly', 'weekly'] as const;
+export const FREQUENCIES = ['daily', 'every_other_day', 'twice_weekly', 'weekly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
 /** `weekly` holds entries that are each a slot of their own (an evening used for that step instead of the usual PM). */

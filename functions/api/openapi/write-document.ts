@@ -1,0 +1,19 @@
+/**
+ * `npm run build:openapi`: writes the OpenAPI document to docs/openapi.json (or the path given), formatted the
+ * way test/openapi compares it, so the committed file never drifts from the code.
+ */
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { openApiDocument } from './document';
+
+export const DOCUMENT_FILE = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
+
+export function serializeDocument(document: unknown): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const target = process.argv[2] ?? DOCUMENT_FILE;
+  await writeFile(target, serializeDocument(openApiDocument()));
+  process.stdout.write(`wrote ${target}\n`);
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { REGION_NAMES } from '../../analysis/types';
+import { markerNameSchema } from './common';
+
+const band = z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]);
+
+/** One entry of the marker catalogue (functions/analysis/skin/manifest.ts `MarkerCatalogueEntry`). */
+export const markerCatalogueEntrySchema = z.object({
+  name: markerNameSchema,
+  title: z.string(),
+  measures: z.string().meta({ description: 'What the marker measures, in words.' }),
+  regions: z.array(z.enum(REGION_NAMES)).meta({ description: 'The face regions it is measured in.' }),
+  direction: z.string().meta({ description: 'Score direction: higher is healthier skin.' }),
+  proxy: z.string().optional().meta({ description: 'The visual proxy, when the property cannot be seen directly (hydration).' }),
+  severity_bands: z
+    .object({ low: band, moderate: band, high: band })
+    .meta({ description: 'Inclusive score ranges of each severity.' }),
+});
+
+/** GET /v1/markers. */
+export const markerCatalogueSchema = z.object({ data: z.array(markerCatalogueEntrySchema) });

@@ -1,0 +1,141 @@
+/**
+ * The inputs of the /v1/scans routes: the multipart form of POST /v1/scans, the query of GET /v1/scans, the path
+ * ids and the overlay's `marker`. The handlers parse with these (functions/api/routes/scans.ts) and the OpenAPI
+ * document shows them, so the messages below are the API's own.
+ */
+import { z } from 'zod';
+import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/skin/markers';
+import { IMAGE_LIMITS } from '../../scans/image-limits';
+import { tooLarge } from '../../scans/image-intake';
+import { decodeCursor } from '../../scans/scan-store';
+import { MAX_WAIT_SECONDS } from '../../scans/prefer-header';
+import { optionalUserIdSchema } from './common';
+import type { IssueParams } from './parse-input';
+
+/** One uploaded file as the multipart reader hands it over. */
+export interface Upload {
+  bytes: Buffer;
+  truncated: boolean;
+  filename: string;
+  mimeType: string;
+}
+
+function fail(ctx: z.RefinementCtx, message: string, params: IssueParams): typeof z.NEVER {
+  ctx.addIssue({ code: 'custom', message, params });
+  return z.NEVER;
+}
+
+/** The `image` file part: required; a part cut off at the size limit is a 413 before anything else is read. */
+export const imageUploadSchema = z
+  .custom<Upload | undefined>()
+  .transform((upload, ctx): Upload => {
+    if (!upload) {
+      return fail(ctx, 'required', { detail: 'image: a file field named "image" is required.' });
+    }
+    if (upload.truncated) return fail(ctx, 'too large', { apiError: tooLarge(Infinity) });
+    return upload;
+  })
+  .meta({
+    type: 'string',
+    contentMediaType: 'application/octet-stream',
+    description: `The photo: ${IMAGE_LIMITS.formats.join(', ')}; at most ${IMAGE_LIMITS.maxBytes} bytes (5 MB), at least 256 px on the short side, at most 40 megapixels. EXIF orientation is honoured; a re-encoded copy without metadata is stored.`,
+  });
+
+/** `markers`: comma-separated, trimmed, case-insensitive, de-duplicated, in catalogue order; omitted or blank = all. */
+export const markersFieldSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): MarkerName[] => {
+    if (raw === undefined || raw.trim() === '') return [...MARKER_NAMES];
+    const names = raw.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+    const unknown = names.filter((name) => !isMarkerName(name));
+    if (unknown.length > 0) {
+      const list = unknown.map((name) => JSON.stringify(name.slice(0, 40))).join(', ');
+      return fail(ctx, `unknown ${list}; expected any of ${MARKER_NAMES.join(', ')}`, {
+        code: 'unknown_marker',
+        detail: `markers: unknown marker ${list}; valid markers are ${MARKER_NAMES.join(', ')}.`,
+      });
+    }
+    return MARKER_NAMES.filter((name) => names.includes(name));
+  })
+  .meta({
+    description: `Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of ${MARKER_NAMES.join(', ')}. Omitted or blank: every marker. An unknown name is a 400 \`unknown_marker\`.`,
+    examples: ['acne,hydration'],
+  });
+
+/** The multipart body of POST /v1/scans (fields other than these are ignored). */
+export const scanCreateFormSchema = z.object({
+  image: imageUploadSchema,
+  markers: markersFieldSchema,
+  user_id: optionalUserIdSchema,
+});
+
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+/**
+ * A query parameter holding a number: converted with `Number()`, checked by `inner`, and when that fails
+ * answered with `message(raw)` (the raw text, not the converted number, is what the client sent).
+ */
+function numberFromQuery<T extends z.ZodType<number | undefined>>(inner: T, message: (raw: string) => string) {
+  return z.preprocess((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!inner.safeParse(value).success) return fail(ctx, message(String(raw)), {});
+    return value;
+  }, inner);
+}
+
+function isCursor(cursor: string): boolean {
+  try {
+    decodeCursor(cursor);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The query of GET /v1/scans. */
+export const scanListQuerySchema = z.object({
+  user_id: optionalUserIdSchema.meta({ description: 'Only the scans of this user (your own identifier).' }),
+  limit: numberFromQuery(
+    z.number().int().min(LIST_LIMIT.min).max(LIST_LIMIT.max).default(LIST_LIMIT.default),
+    (raw) => `expected an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, received ${JSON.stringify(raw.slice(0, 20))}`,
+  ).meta({ description: `Scans per page, ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.` }),
+  cursor: z
+    .string()
+    .refine(isCursor, { error: 'expected the next_cursor of a previous page' })
+    .optional()
+    .meta({ description: 'The `next_cursor` of the previous page; omitted for the first page.' }),
+});
+
+/**
+ * The overlay's `marker`: one of the markers the scan analysed (omitted: the first of them). The document shows
+ * it for every marker; the handler builds it for the scan at hand.
+ */
+export function overlayQuerySchema(analysed: readonly MarkerName[] = MARKER_NAMES) {
+  return z.object({
+    marker: z
+      .enum(analysed as [MarkerName, ...MarkerName[]], {
+        error: (issue) =>
+          `expected one of the markers this scan analysed (${analysed.join(', ')}), received ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+      })
+      .optional()
+      .meta({ description: 'One of the markers the scan analysed; omitted: the first of them.' }),
+  });
+}
+
+/** Request headers of POST /v1/scans (documented; `Prefer` is read by functions/scans/prefer-header.ts). */
+export const preferHeaderSchema = z.string().meta({
+  description: `RFC 7240. \`wait=N\` (0 to ${MAX_WAIT_SECONDS}) waits up to N seconds for the result instead of the default 10; \`respond-async\` answers at once (202, \`Preference-Applied: respond-async\`).`,
+  examples: ['wait=20'],
+});
+
+/** The Idempotency-Key pattern that functions/idempotency/run-idempotent.ts enforces. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/)
+  .meta({
+    description:
+      'Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`.',
+    examples: ['5f0c6a52-6d3e-4a0e-9d55-0f6f3d3f1c2b'],
+  });

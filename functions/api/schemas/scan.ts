@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { markerResultsSchema, scanIdSchema, scoreSchema, timestampSchema, userIdSchema } from './common';
+
+export const scanStatusSchema = z
+  .enum(['processing', 'completed', 'failed'])
+  .meta({ description: '`processing` until the analysis ends; then `completed`, or `failed` with `error`.' });
+
+export const qualityCheckSchema = z.object({
+  value: z.number(),
+  threshold: z.number(),
+  passed: z.boolean(),
+});
+
+/** A scan (functions/scans/scan.ts `Scan`): the seed's fields, then DESIGN.md section 3's. */
+export const scanSchema = z
+  .object({
+    scan_id: scanIdSchema,
+    status: scanStatusSchema,
+    user_id: userIdSchema.nullable(),
+    skin_score: scoreSchema
+      .nullable()
+      .meta({ description: 'Integer 0 to 100, the weighted mean of the returned markers; null until completed.' }),
+    markers: markerResultsSchema.meta({ description: 'One entry per requested marker; `{}` while processing.' }),
+    created_at: timestampSchema,
+    completed_at: timestampSchema.nullable(),
+    model: z.object({ name: z.string(), version: z.string() }).nullable(),
+    image: z
+      .object({ width: z.number().int(), height: z.number().int(), format: z.string() })
+      .meta({ description: 'The upright image as analysed (after EXIF rotation).' }),
+    face: z
+      .object({
+        box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+        confidence: z.number(),
+        landmarks: z.number().int(),
+      })
+      .nullable()
+      .meta({ description: 'The analysed face: its box in image pixels, detector confidence, landmark count.' }),
+    quality: z
+      .record(z.string(), qualityCheckSchema)
+      .nullable()
+      .meta({
+        description:
+          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, darkness, brightness, clipping, sharpness.',
+      }),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .meta({ description: 'Why a `failed` scan failed (e.g. `no_face`); null otherwise.' }),
+  })
+  .meta({ description: 'A face scan and its results.' });
+
+/** GET /v1/scans: one page, newest first. */
+export const scanListSchema = z.object({
+  data: z.array(scanSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+});

@@ -1,0 +1,57 @@
+import type { Clock } from '../shared/clock';
+import { isoTimestamp } from '../shared/clock';
+import { ApiError, notFound } from '../shared/errors';
+import { newId } from '../shared/ids';
+import type { Tenant } from '../shared/tenant';
+import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { ScanStore } from '../scans/scan-store';
+import type { EventPublisher } from '../webhooks/event-publisher';
+import { routineGeneratedEvent } from '../webhooks/events';
+import { generateRoutine } from './engine';
+import type { RoutineRequest } from './request-schema';
+import type { Routine } from './routine';
+import type { RoutineStore } from './routine-store';
+
+export interface CreateRoutineDeps {
+  clock: Clock;
+  scans: ScanStore;
+  routines: RoutineStore;
+  events: EventPublisher;
+}
+
+/**
+ * A routine from a stored scan's results (or results sent as they are), stored, then announced with
+ * routine.generated (whose id is derived from the routine, so a repeated publish is delivered once).
+ */
+export async function createRoutine(deps: CreateRoutineDeps, tenant: Tenant, request: RoutineRequest): Promise<Routine> {
+  let markers: Partial<Record<MarkerName, MarkerResult>>;
+  let userId = request.user_id ?? null;
+  if (request.scan_id) {
+    const scan = await deps.scans.get(tenant, request.scan_id, { consistent: true });
+    if (!scan) throw notFound(`Scan ${request.scan_id}`);
+    if (scan.status !== 'completed') {
+      throw new ApiError('scan_not_completed', `scan_id: scan ${scan.scan_id} is ${scan.status}; a routine needs a completed scan.`, [
+        { param: 'scan_id', message: `the scan is ${scan.status}` },
+      ]);
+    }
+    markers = scan.markers;
+    userId ??= scan.user_id;
+  } else {
+    markers = request.markers as Partial<Record<MarkerName, MarkerResult>>;
+  }
+
+  const plan = generateRoutine({ markers, profile: request.profile, products: request.products });
+  const now = deps.clock.now();
+  const routine: Routine = {
+    routine_id: newId('rtn', now),
+    scan_id: request.scan_id ?? null,
+    user_id: userId,
+    created_at: isoTimestamp(now),
+    markers,
+    profile: request.profile ?? {},
+    ...plan,
+  };
+  await deps.routines.create(tenant, routine);
+  await deps.events.publish(tenant, routineGeneratedEvent(routine));
+  return routine;
+}
