@@ -125,7 +125,8 @@ export function brownSpots(face: PaintableFace, n: number, seed = 11): RgbImage 
 
 /**
  * Up to 15 fine dark lines (a Gaussian shadow line, σ 0.7 crop px) laid out from the skin masks: horizontal
- * forehead lines 6 px apart, fans of short lines in each crow's-feet area, arcs along each under-eye band. The
+ * forehead lines 6 px apart and two frown lines, fans of short lines in each crow's-feet area, three arcs along
+ * each under-eye band. The
  * first `n` in an order that alternates between the areas.
  */
 export function fineLines(face: PaintableFace, n: number): RgbImage {
@@ -164,6 +165,9 @@ export function lineLayout(regions: RegionMasks): Line[] {
       if (b - a < 20) continue;
       forehead.push([[a, y], [(a + b) / 2, y + 1.5], [b, y]]);
     }
+    // Two short vertical frown lines over the glabella, the forehead's lowest middle part.
+    const mid = (fh.x0 + fh.x1) / 2;
+    for (const dx of [-4, 4]) forehead.splice(1 + forehead.length / 2, 0, [[mid + dx, fh.y1 - 16], [mid + dx * 0.8, fh.y1 - 4]]);
   }
   const crowsFeet: Line[][] = [];
   for (const [name, outward] of [['crows_feet_right', -1], ['crows_feet_left', 1]] as const) {
@@ -183,7 +187,7 @@ export function lineLayout(regions: RegionMasks): Line[] {
     const box = bbox(regions.masks[name]);
     const arcs: Line[] = [];
     if (box && area(regions.masks[name]) >= 120) {
-      for (const t of [0.4, 0.75]) {
+      for (const t of [0.3, 0.55, 0.8]) {
         const y = Math.round(box.y0 + t * (box.y1 - box.y0));
         const row = box.rows.find((r) => r.y === y);
         if (!row || row.x1 - row.x0 < 16) continue;
