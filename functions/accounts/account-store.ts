@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account } from './account';
+import { withoutKeys } from '../shared/aws/dynamo-items';
 
 /** Accounts in DynamoDB, one item each; listing is an operator's action, so a table scan is fine. */
 export class AccountStore {
@@ -37,7 +38,4 @@ export class AccountStore {
   }
 }
 
-function strip(item: Record<string, unknown>): Account {
-  const { pk: _pk, sk: _sk, ...account } = item;
-  return account as unknown as Account;
-}
+const strip = (item: Record<string, unknown>) => withoutKeys<Account>(item);

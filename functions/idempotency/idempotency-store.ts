@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
 import { GSI1 } from '../shared/tables';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 
@@ -49,9 +50,7 @@ export class IdempotencyStore {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: id, sk: 'idempotency' }, ConsistentRead: true }),
     );
-    if (!Item) return undefined;
-    const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = Item;
-    return record as IdempotencyRecord;
+    return Item ? withoutKeys<IdempotencyRecord>(Item) : undefined;
   }
 
   /** Stores the response; `userId`, when only the work found out whose request it was, files the record under them. */
@@ -74,20 +73,14 @@ export class IdempotencyStore {
 
   /** Every record a user's requests left (for erasure). */
   async deleteAllOfUser(tenantPk: string, userId: string): Promise<void> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': `${tenantPk}#user#${userId}` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) await this.release(String(item.pk));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(this.db, {
+      TableName: this.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `${tenantPk}#user#${userId}` },
+      ProjectionExpression: 'pk',
+    });
+    for (const item of items) await this.release(String(item.pk));
   }
 
   async release(id: string): Promise<void> {

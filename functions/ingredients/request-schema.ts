@@ -4,6 +4,7 @@
  * The 64 KB body limit is the HTTP layer's; the item limits are here because only parsing can count them.
  */
 import { z } from 'zod';
+import { paramErrorsOf } from '../shared/param-errors';
 import { parseLabel } from './parse-label';
 import { MARKER_NAMES, type MarkerName } from './types';
 
@@ -123,12 +124,6 @@ export type ValidationResult =
   | { success: true; data: IngredientAnalysisRequest }
   | { success: false; errors: ParamError[] };
 
-function paramOf(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out || 'body';
-}
-
 /**
  * Validates a parsed JSON body.
  *
@@ -140,18 +135,5 @@ function paramOf(path: readonly PropertyKey[]): string {
  */
 export function validateIngredientAnalysisRequest(body: unknown): ValidationResult {
   const result = ingredientAnalysisRequestSchema.safeParse(body);
-  if (result.success) return { success: true, data: result.data };
-  const seen = new Set<string>();
-  const errors: ParamError[] = [];
-  for (const issue of result.error.issues) {
-    const param = paramOf(issue.path);
-    // Messages of per-product rules say "products[]"; name the product.
-    const product = /^products\[\d+\]/.exec(param)?.[0];
-    const message = product ? issue.message.replace(/^products\[\]/, product) : issue.message;
-    const key = `${param}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    errors.push({ param, message });
-  }
-  return { success: false, errors };
+  return result.success ? { success: true, data: result.data } : { success: false, errors: paramErrorsOf(result.error) };
 }

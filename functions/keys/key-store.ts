@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
 import { GSI1 } from '../shared/tables';
 import type { Environment } from '../shared/tenant';
 import type { Scope } from './scopes';
@@ -53,7 +54,7 @@ export class KeyStore {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: hashKey(keyHash), sk: 'key' }, ConsistentRead: true }),
     );
-    return Item ? strip(Item) : undefined;
+    return Item ? withoutKeys<ApiKeyRecord>(Item) : undefined;
   }
 
   async findById(keyId: string): Promise<ApiKeyRecord | undefined> {
@@ -62,22 +63,13 @@ export class KeyStore {
   }
 
   async listByAccount(accountId: string): Promise<ApiKeyRecord[]> {
-    const items: ApiKeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': accountKey(accountId) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []).map(strip));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await queryAll(this.db, {
+      TableName: this.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': accountKey(accountId) },
+    });
+    return items.map((item) => withoutKeys<ApiKeyRecord>(item));
   }
 
   async update(keyHash: string, changes: Partial<Pick<ApiKeyRecord, 'expires_at' | 'revoked_at'>>): Promise<void> {
@@ -98,8 +90,3 @@ export class KeyStore {
 const hashKey = (hash: string) => `hash#${hash}`;
 const idKey = (keyId: string) => `id#${keyId}`;
 const accountKey = (accountId: string) => `acct#${accountId}`;
-
-function strip(item: Record<string, unknown>): ApiKeyRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
-  return record as unknown as ApiKeyRecord;
-}

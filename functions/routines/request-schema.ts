@@ -7,6 +7,7 @@
  * low 70-100, moderate 40-69, high 0-39).
  */
 import { z } from 'zod';
+import { paramErrorsOf } from '../shared/param-errors';
 import { getManifest, severityFor } from '../analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/skin/markers';
 import { MAX_INGREDIENTS_PER_LIST, MAX_ITEM_LENGTH, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';
@@ -213,12 +214,6 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 export type RoutineValidationResult = { success: true; data: RoutineRequest } | { success: false; errors: ParamError[] };
 
-function paramOf(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out || 'body';
-}
-
 /**
  * Validates a parsed JSON body for POST /v1/routines.
  *
@@ -230,18 +225,5 @@ function paramOf(path: readonly PropertyKey[]): string {
  */
 export function validateRoutineRequest(body: unknown): RoutineValidationResult {
   const result = routineRequestSchema.safeParse(body);
-  if (result.success) return { success: true, data: result.data };
-  const seen = new Set<string>();
-  const errors: ParamError[] = [];
-  for (const issue of result.error.issues) {
-    const param = paramOf(issue.path);
-    // Messages of per-product rules say "products[]"; name the product.
-    const product = /^products\[\d+\]/.exec(param)?.[0];
-    const message = product ? issue.message.replace(/^products\[\]/, product) : issue.message;
-    const key = `${param}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    errors.push({ param, message });
-  }
-  return { success: false, errors };
+  return result.success ? { success: true, data: result.data } : { success: false, errors: paramErrorsOf(result.error) };
 }

@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
 import { GSI1 } from '../shared/tables';
 import { tenantKey, type Tenant } from '../shared/tenant';
 import type { Routine } from './routine';
@@ -30,30 +31,19 @@ export class RoutineStore {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: routineId }, ConsistentRead: true }),
     );
-    if (!Item) return undefined;
-    const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...routine } = Item;
-    return routine as Routine;
+    return Item ? withoutKeys<Routine>(Item) : undefined;
   }
 
   /** Ids of every routine of a user. */
   async idsOfUser(tenant: Tenant, userId: string): Promise<string[]> {
-    const ids: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': `${tenantKey(tenant)}#user#${userId}` },
-          ProjectionExpression: 'sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      ids.push(...(page.Items ?? []).map((item) => String(item.sk)));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return ids;
+    const items = await queryAll(this.db, {
+      TableName: this.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `${tenantKey(tenant)}#user#${userId}` },
+      ProjectionExpression: 'sk',
+    });
+    return items.map((item) => String(item.sk));
   }
 
   async delete(tenant: Tenant, routineId: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GSI1 } from '../shared/tables';
+import { withoutKeys } from '../shared/aws/dynamo-items';
 import { tenantKey, type Tenant } from '../shared/tenant';
 import type { ScanRecord } from './scan';
 
@@ -126,10 +127,7 @@ function userPartition(tenantPk: string, userId: string): string {
   return `${tenantPk}#user#${userId}`;
 }
 
-function stripKeys(item: Record<string, unknown>): ScanRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
-  return record as unknown as ScanRecord;
-}
+const stripKeys = (item: Record<string, unknown>) => withoutKeys<ScanRecord>(item);
 
 function encodeCursor(key: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

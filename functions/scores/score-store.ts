@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { tenantKey, type Tenant } from '../shared/tenant';
+import { withoutKeys } from '../shared/aws/dynamo-items';
 import type { UserScoreRecord } from './user-score';
 
 /** One item per tenant and user; writes are optimistic (the version read must still be there). */
@@ -14,9 +15,7 @@ export class ScoreStore {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: userId }, ConsistentRead: true }),
     );
-    if (!Item) return undefined;
-    const { pk: _pk, sk: _sk, ...record } = Item;
-    return record as UserScoreRecord;
+    return Item ? withoutKeys<UserScoreRecord>(Item) : undefined;
   }
 
   /** False when another writer got there first (the caller re-reads and retries). */

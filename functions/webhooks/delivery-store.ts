@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '../shared/tables';
+import { queryAll } from '../shared/aws/dynamo-items';
 import { tenantKey, type Tenant } from '../shared/tenant';
 import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus } from './delivery';
 
@@ -167,24 +168,17 @@ export class DeliveryStore {
    * A query of the tenant's index with a filter, not a table scan; erasure is rare.
    */
   async deleteAllOfUser(tenant: Tenant, userId: string): Promise<void> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          FilterExpression: 'contains(body, :user)',
-          ExpressionAttributeValues: { ':pk': tenantKey(tenant), ':user': `"user_id":${JSON.stringify(userId)}` },
-          ProjectionExpression: 'pk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'delivery' } }));
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(this.db, {
+      TableName: this.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: 'contains(body, :user)',
+      ExpressionAttributeValues: { ':pk': tenantKey(tenant), ':user': `"user_id":${JSON.stringify(userId)}` },
+      ProjectionExpression: 'pk',
+    });
+    for (const item of items) {
+      await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'delivery' } }));
+    }
   }
 
   private async tryUpdate(deliveryId: string, changes: Record<string, unknown>, condition: string, conditionValues: Record<string, unknown>): Promise<boolean> {
