@@ -10,11 +10,16 @@ import { markerRoutes } from './routes/markers';
 import { ingredientRoutes } from './routes/ingredients';
 import { userRoutes } from './routes/users';
 import { routineRoutes } from './routes/routines';
+import { openApiRoutes } from './routes/openapi';
+import { docsRoutes } from './routes/docs';
 
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requestId());
+  // Public, no key: registered before the /v1 routes, so their key and rate-limit middleware never run for these.
+  app.route('/', openApiRoutes());
+  app.route('/', docsRoutes());
 
   const v1 = new Hono<ApiEnv>();
   v1.use('*', authenticate(deps));

@@ -22,16 +22,6 @@ export interface Receipt {
  * DLQ: it keeps being reported failed at once until the queue's redrive moves it.
  */
 export async function processDelivery(deps: DeliveryDeps, message: { delivery_id: string; run: number }, receipt: Receipt): Promise<void> {
-  const t0 = Date.now();
-  try {
-    await processDelivery0(deps, message, receipt);
-    if (process.env.DBG_DELIVERY) console.log('DBG', JSON.stringify({ d: message.delivery_id, rc: receipt.receiveCount, r: 'ok', ms: Date.now() - t0 }));
-  } catch (e) {
-    if (process.env.DBG_DELIVERY) console.log('DBG', JSON.stringify({ d: message.delivery_id, rc: receipt.receiveCount, r: (e as Error).name + ':' + (e as Error).message, ms: Date.now() - t0 }));
-    throw e;
-  }
-}
-async function processDelivery0(deps: DeliveryDeps, message: { delivery_id: string; run: number }, receipt: Receipt): Promise<void> {
   const record = await deps.deliveries.get(message.delivery_id);
   if (!record) {
     deps.logger.info('delivery message for a delivery that no longer exists dropped', { deliveryId: message.delivery_id });
@@ -52,7 +42,6 @@ async function processDelivery0(deps: DeliveryDeps, message: { delivery_id: stri
 
   const outcome = await attemptDelivery(deps, record);
   if (outcome.kind !== 'sent') {
-    if (process.env.DBG_DELIVERY) console.log('DBG', JSON.stringify({ d: message.delivery_id, rc: receipt.receiveCount, r: outcome.kind + ':' + outcome.why }));
     if (outcome.kind === 'skipped') deps.logger.debug('delivery attempt skipped', { deliveryId: record.delivery_id, why: outcome.why });
     return;
   }

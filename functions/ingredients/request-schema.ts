@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { paramErrorsOf } from '../shared/param-errors';
+import type { ParamError } from '../shared/errors';
 import { parseLabel } from './parse-label';
 import { MARKER_NAMES, type MarkerName } from './types';
 
@@ -114,11 +115,7 @@ export const ingredientAnalysisRequestSchema = z.strictObject(
 export type IngredientAnalysisRequestInput = z.input<typeof ingredientAnalysisRequestSchema>;
 export type IngredientAnalysisRequest = z.output<typeof ingredientAnalysisRequestSchema>;
 
-export interface ParamError {
-  /** Where the problem is, e.g. "ingredients", "markers[1]", "products[2].ingredients". */
-  param: string;
-  message: string;
-}
+export type { ParamError } from '../shared/errors';
 
 export type ValidationResult =
   | { success: true; data: IngredientAnalysisRequest }

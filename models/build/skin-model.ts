@@ -141,15 +141,15 @@ function shadingTexture(g: OnnxGraph, shading: string): string {
 }
 
 /**
- * Lines and pits from the scale-normalised Hessian of shading (eigenvalues λ− ≤ λ+). Shading is higher where
- * the skin is darker, so a dark line is a ridge of shading (λ− strongly negative, λ+ near 0), a dark pit is a
+ * Lines and pits from the scale-normalised Hessian of the luminance optical density (eigenvalues λ− ≤ λ+). It is
+ * higher where the skin is darker, so a dark line is a ridge (λ− strongly negative, λ+ near 0), a dark pit is a
  * peak (both negative) and a bright fleck a trough (both positive).
  * lines = relu(−λ−) − relu(−λ+): lines score, isotropic pits (λ− ≈ λ+) cancel. Channel 0: best of the line
  * scales; channel 1: the finest scale alone.
  * pits = [relu(−λ+), relu(λ−)] at the finest scale: dark pits (pores) and bright flecks (flaking); lines, with
  * one eigenvalue near 0, do not score.
  */
-function hessianFeatures(g: OnnxGraph, shading: string): { lines: string; pits: string } {
+function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: string } {
   const sigmas = FILTER_SCALES.lineSigmas;
   const kernels: SeparableKernel[] = sigmas.flatMap((s) => {
     const s2 = s * s;
@@ -162,7 +162,7 @@ function hessianFeatures(g: OnnxGraph, shading: string): { lines: string; pits: 
       { h: g1.map((v) => v * s2), v: g1 }, // Dxy
     ];
   });
-  const hessian = separableBank(g, shading, [kernels]); // [xx1 yy1 xy1 xx2 yy2 xy2]
+  const hessian = separableBank(g, density, [kernels]); // [xx1 yy1 xy1 xx2 yy2 xy2]
   const n = sigmas.length;
   const pick = (xx: number, yy: number, xy: number) =>
     Array.from({ length: n }, (_, i) => {
@@ -212,7 +212,11 @@ export function encodeSkinModel(version: string): Uint8Array {
   const shading = sliceChannels(g, chromophores, 2, 3);
   const { darkSpots, redBlobs } = blobContrasts(g, chromophores);
   const texture = shadingTexture(g, shading);
-  const { lines, pits } = hessianFeatures(g, shading);
+  // Lines and pits on the luminance optical density rather than on shading: shading weighs the channels
+  // 1.38·R + 0.40·G − 0.78·B, so the half-resolution chroma of every 4:2:0 JPEG (the API stores its uploads as
+  // one) smears a fine neutral line across shading and the chromophores; luminance keeps it at full resolution.
+  const odY = sliceChannels(g, indices, 2, 3);
+  const { lines, pits } = hessianFeatures(g, odY);
 
   const outputs: Record<keyof typeof SKIN_OUTPUTS, string> = {
     lab,

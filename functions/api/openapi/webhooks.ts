@@ -85,5 +85,5 @@ function webhookOperation(event: string, spec: (typeof EVENTS)[keyof typeof EVEN
 }
 
 export const WEBHOOKS: Record<string, unknown> = Object.fromEntries(
-  [...EVENT_TYPES, TEST_EVENT_TYPE].map((event) => [event, webhookOperation(event, EVENTS[event])]),
+  ([...EVENT_TYPES, TEST_EVENT_TYPE] as const).map((event) => [event, webhookOperation(event, EVENTS[event])]),
 );

@@ -5,6 +5,7 @@ import { analyzeIngredients, getKnowledgeBase, validateIngredientAnalysisRequest
 import type { MarkerName, Severity } from '../../analysis/skin/markers';
 import { readJsonBody } from '../json-body';
 import type { ApiDeps, ApiEnv } from '../deps';
+import type { IngredientAnalysisBody } from '../schemas/ingredient-analysis';
 import { tenantOf } from './scans';
 
 export const INGREDIENTS_BODY_LIMIT = 64 * 1024;
@@ -30,7 +31,9 @@ export function ingredientRoutes(deps: ApiDeps): Hono<ApiEnv> {
       if (!scan) throw notFound(`Scan ${request.scan_id}`);
       markerSeverities = Object.fromEntries(Object.entries(scan.markers).map(([name, result]) => [name, result!.severity]));
     }
-    return c.json(analyzeIngredients(request, { markerSeverities }));
+    // The module's output type is checked against the documented response schema.
+    const body: IngredientAnalysisBody = analyzeIngredients(request, { markerSeverities });
+    return c.json(body);
   });
   return app;
 }

@@ -1,24 +1,23 @@
 import { Hono } from 'hono';
-import { ApiError, ERROR_CATALOGUE, invalidParam, notFound, type ErrorCode } from '../../shared/errors';
-import { isId } from '../../shared/ids';
+import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../shared/errors';
 import type { Tenant } from '../../shared/tenant';
 import { requireScope, type Principal } from '../../keys/authenticate';
 import { acceptImage, tooLarge } from '../../scans/image-intake';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
-import { parseMarkers } from '../../scans/markers-param';
-import { parseUserId } from '../../scans/user-id';
 import { MAX_WAIT_SECONDS, waitSecondsFromPrefer } from '../../scans/prefer-header';
 import { submitScan } from '../../scans/submit-scan';
 import { waitForScan } from '../../scans/wait-for-scan';
 import { deleteScan } from '../../scans/delete-scan';
 import { overlayKey } from '../../scans/image-store';
-import { decodeCursor } from '../../scans/scan-store';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
 import { readMultipart } from '../multipart';
 import { problemOf, PROBLEM_CONTENT_TYPE } from '../problem';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import type { StoredResponse } from '../../idempotency/idempotency-store';
 import type { ApiDeps, ApiEnv } from '../deps';
+import { parseInput } from '../schemas/parse-input';
+import { overlayQuerySchema, scanCreateFormSchema, scanListQuerySchema } from '../schemas/scan-requests';
+import { isWellFormed, scanPathSchema } from '../schemas/path-params';
 
 /** Room for the multipart framing and the small fields around the image. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -46,16 +45,10 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
       fields: 8,
       files: 1,
     });
-    const upload = form.files.image;
-    if (!upload) {
-      throw new ApiError('invalid_request', 'image: a file field named "image" is required.', [
-        { param: 'image', message: 'required' },
-      ]);
-    }
-    if (upload.truncated) throw tooLarge(Infinity);
-    const markers = parseMarkers(form.fields.markers);
-    const userId = parseUserId(form.fields.user_id);
-    const image = await acceptImage(upload.bytes);
+    const fields = parseInput(scanCreateFormSchema, { ...form.fields, image: form.files.image });
+    const { markers } = fields;
+    const userId = fields.user_id ?? null;
+    const image = await acceptImage(fields.image.bytes);
 
     const tenant = tenantOf(principal);
     const result = await runIdempotent(
@@ -80,16 +73,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
   app.get('/', async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
-    const limit = parseLimit(c.req.query('limit'));
-    const userId = parseUserId(c.req.query('user_id')) ?? undefined;
-    const cursor = c.req.query('cursor');
-    if (cursor !== undefined) {
-      try {
-        decodeCursor(cursor);
-      } catch {
-        throw invalidParam('cursor', 'expected the next_cursor of a previous page');
-      }
-    }
+    const { limit, user_id: userId, cursor } = parseInput(scanListQuerySchema, c.req.query());
     const page = await scans.list(tenantOf(principal), { userId, limit, cursor });
     return c.json({ data: page.items.map(toPublicScan), has_more: page.nextCursor !== null, next_cursor: page.nextCursor });
   });
@@ -98,7 +82,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
     const scanId = c.req.param('scan_id');
-    const scan = isId('scan', scanId) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
+    const scan = isWellFormed(scanPathSchema, { scan_id: scanId }) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
     if (!scan) throw notFound(`Scan ${scanId.slice(0, 64)}`);
     return c.json(toPublicScan(scan));
   });
@@ -107,12 +91,9 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
     const scanId = c.req.param('scan_id');
-    const scan = isId('scan', scanId) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
+    const scan = isWellFormed(scanPathSchema, { scan_id: scanId }) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
     if (!scan) throw notFound(`Scan ${scanId.slice(0, 64)}`);
-    const marker = c.req.query('marker') ?? scan.requested_markers[0];
-    if (!(scan.requested_markers as string[]).includes(marker)) {
-      throw invalidParam('marker', `expected one of the markers this scan analysed (${scan.requested_markers.join(', ')}), received ${JSON.stringify(marker.slice(0, 40))}`);
-    }
+    const marker = parseInput(overlayQuerySchema(scan.requested_markers), { marker: c.req.query('marker') }).marker ?? scan.requested_markers[0];
     if (scan.status !== 'completed') throw notFound(`The overlay of scan ${scanId} (the scan is ${scan.status})`);
     const png = await images.get(overlayKey(scan.image_key, marker));
     if (!png) throw notFound(`The overlay of scan ${scanId} for ${marker}`);
@@ -123,7 +104,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const principal = c.get('principal');
     requireScope(principal, 'scans:write');
     const scanId = c.req.param('scan_id');
-    if (!isId('scan', scanId)) throw notFound(`Scan ${scanId.slice(0, 64)}`);
+    if (!isWellFormed(scanPathSchema, { scan_id: scanId })) throw notFound(`Scan ${scanId.slice(0, 64)}`);
     await deleteScan({ scans, images }, tenantOf(principal), scanId);
     return c.body(null, 204);
   });
@@ -133,15 +114,6 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
 
 export function tenantOf(principal: Principal): Tenant {
   return { accountId: principal.accountId, environment: principal.environment };
-}
-
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return 20;
-  const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw invalidParam('limit', `expected an integer from 1 to 100, received ${JSON.stringify(raw.slice(0, 20))}`);
-  }
-  return limit;
 }
 
 /**

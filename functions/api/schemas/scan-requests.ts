@@ -94,13 +94,13 @@ function isCursor(cursor: string): boolean {
   }
 }
 
-/** The query of GET /v1/scans. */
+/** The query of GET /v1/scans (checked in this order: the first problem is the one answered). */
 export const scanListQuerySchema = z.object({
-  user_id: optionalUserIdSchema.meta({ description: 'Only the scans of this user (your own identifier).' }),
   limit: numberFromQuery(
     z.number().int().min(LIST_LIMIT.min).max(LIST_LIMIT.max).default(LIST_LIMIT.default),
     (raw) => `expected an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, received ${JSON.stringify(raw.slice(0, 20))}`,
   ).meta({ description: `Scans per page, ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.` }),
+  user_id: optionalUserIdSchema.meta({ description: 'Only the scans of this user (your own identifier).' }),
   cursor: z
     .string()
     .refine(isCursor, { error: 'expected the next_cursor of a previous page' })

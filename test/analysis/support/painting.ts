@@ -125,8 +125,8 @@ export function brownSpots(face: PaintableFace, n: number, seed = 11): RgbImage 
 
 /**
  * Up to 15 fine dark lines (a Gaussian shadow line, σ 0.7 crop px) laid out from the skin masks: horizontal
- * forehead lines 6 px apart and two frown lines, fans of short lines in each crow's-feet area, three arcs along
- * each under-eye band. The
+ * forehead lines 6 px apart and two frown lines, three diverging lines in each crow's-feet area, one or two arcs
+ * along each under-eye band (lines closer than ~5 px merge into a dark band, which is not a line). The
  * first `n` in an order that alternates between the areas.
  */
 export function fineLines(face: PaintableFace, n: number): RgbImage {
@@ -175,10 +175,11 @@ export function lineLayout(regions: RegionMasks): Line[] {
     const box = bbox(mask);
     const fan: Line[] = [];
     if (box && area(mask) >= 120) {
+      // Three lines fanning out from the eye side, 6 px apart where they start, diverging (never meeting).
       const cy = (box.y0 + box.y1) / 2;
-      const inner = outward < 0 ? box.x1 - 3 : box.x0 + 3;
-      const length = Math.max(6, Math.min(12, box.x1 - box.x0 - 6));
-      for (const slope of [0, -0.45, 0.45]) fan.push([[inner, cy + slope * 4], [inner + outward * length, cy + slope * (4 + length)]]);
+      const inner = outward < 0 ? box.x1 - 4 : box.x0 + 4;
+      const length = Math.max(6, Math.min(12, box.x1 - box.x0 - 8));
+      for (const k of [0, -1, 1]) fan.push([[inner, cy + 6 * k], [inner + outward * length, cy + 6 * k + 0.35 * k * length]]);
     }
     crowsFeet.push(fan);
   }
@@ -187,7 +188,9 @@ export function lineLayout(regions: RegionMasks): Line[] {
     const box = bbox(regions.masks[name]);
     const arcs: Line[] = [];
     if (box && area(regions.masks[name]) >= 120) {
-      for (const t of [0.3, 0.55, 0.8]) {
+      // One arc along the band, a second 6 px below it where the band is tall enough (closer lines merge).
+      const offsets = box.y1 - box.y0 >= 14 ? [0.3, 0.3 + 6 / (box.y1 - box.y0)] : [0.5];
+      for (const t of offsets) {
         const y = Math.round(box.y0 + t * (box.y1 - box.y0));
         const row = box.rows.find((r) => r.y === y);
         if (!row || row.x1 - row.x0 < 16) continue;
