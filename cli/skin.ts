@@ -3,6 +3,7 @@ import { devCommand } from './commands/dev';
 import { keysCommand } from './commands/keys';
 import { webhooksCommand } from './commands/webhooks';
 import { deliveriesCommand } from './commands/deliveries';
+import { scanCommand } from './commands/scan';
 import { CliError } from './admin-context';
 
 const USAGE = `usage: skin <command>
@@ -15,6 +16,8 @@ const USAGE = `usage: skin <command>
                            manage webhook endpoints; listen runs a verifying local receiver
   deliveries list|show|replay
                            the webhook delivery log (30 days) and redelivery
+  scan IMAGE... [--markers a,b] [--user ID] [--json]
+                           scan photos with the API client (local stack, or SKIN_API_URL + SKIN_API_KEY)
 
 PORT and DATA_DIR move the API port (3000) and the data folder (.data); the commands follow DATA_DIR.
 SKIN_TARGET=aws points the admin commands at a deployed stack (TABLE_PREFIX, IMAGES_BUCKET, AWS_REGION).`;
@@ -25,6 +28,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   keys: keysCommand,
   webhooks: webhooksCommand,
   deliveries: deliveriesCommand,
+  scan: scanCommand,
 };
 
 // Local tools run on the machine's Node (20 here); the Lambda runtime is nodejs22.x, where the SDK never warns.

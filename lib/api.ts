@@ -83,8 +83,10 @@ export class Api extends Construct {
       memorySize: 1024,
       timeout: API_TIMEOUT,
       architecture: props.architecture,
-      // sharp checks and re-encodes uploads (EXIF rotation, metadata stripped) before they are stored.
-      nativePackages: ['sharp'],
+      // No native code: uploads are checked by their headers and stripped of metadata in plain JS
+      // (functions/scans/metadata); decoding happens in the inference function.
+      // GET /docs serves the reference renderer from the bundle (no CDN).
+      includeDocsAssets: true,
       environment: {
         ...props.baseEnvironment,
         SCAN_QUEUE_URL: props.scanQueue.queueUrl,

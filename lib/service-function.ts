@@ -38,6 +38,8 @@ export interface ServiceFunctionProps {
   nativePackages?: string[];
   /** Copies the ONNX models and manifest into the bundle's `models/` (MODEL_DIR=/var/task/models). */
   includeModels?: boolean;
+  /** Copies the API reference renderer into the bundle's `docs-assets/` (GET /docs). */
+  includeDocsAssets?: boolean;
   logRetention?: RetentionDays;
   logRemovalPolicy?: RemovalPolicy;
 }
@@ -67,8 +69,9 @@ export class ServiceFunction extends NodejsFunction {
       `--cpu ${cpu}`,
       ...(nativePackages.length > 0 ? [`--packages ${nativePackages.join(',')}`] : []),
       ...(props.includeModels ? ['--models'] : []),
+      ...(props.includeDocsAssets ? ['--docs-assets'] : []),
     ];
-    const needsAfterBundling = nativePackages.length > 0 || props.includeModels === true;
+    const needsAfterBundling = nativePackages.length > 0 || props.includeModels === true || props.includeDocsAssets === true;
 
     super(scope, id, {
       entry: props.entry,

@@ -76,12 +76,10 @@ function withSmallHolesFilled(mask: Uint8Array, size: number, maxValue: number):
       const p = stack[--top]!;
       if (patch.length <= MAX_SKIN_HOLE_PIXELS) patch.push(p);
       const x = p % size;
-      const neighbours = [x > 0 ? p - 1 : -1, x + 1 < size ? p + 1 : -1, p - size, p + size];
-      for (const q of neighbours) {
-        if (q < 0 || q >= n || out[q] || seen[q]) continue;
-        seen[q] = 1;
-        stack[top++] = q;
-      }
+      if (x > 0 && !out[p - 1] && !seen[p - 1]) ((seen[p - 1] = 1), (stack[top++] = p - 1));
+      if (x + 1 < size && !out[p + 1] && !seen[p + 1]) ((seen[p + 1] = 1), (stack[top++] = p + 1));
+      if (p >= size && !out[p - size] && !seen[p - size]) ((seen[p - size] = 1), (stack[top++] = p - size));
+      if (p + size < n && !out[p + size] && !seen[p + size]) ((seen[p + size] = 1), (stack[top++] = p + size));
     }
     if (patch.length <= MAX_SKIN_HOLE_PIXELS) for (const p of patch) out[p] = 1;
   }

@@ -18,8 +18,9 @@ export type AttemptOutcome =
 /**
  * Claims the next attempt of the delivery's current run (a conditional write: one worker per attempt), then signs
  * the stored body for this moment and POSTs it. The caller records the attempt and decides what comes next.
+ * `claimedBy`: the queue message this receive belongs to (null for an operator's attempt made at once).
  */
-export async function attemptDelivery(deps: DeliveryDeps, record: DeliveryRecord): Promise<AttemptOutcome> {
+export async function attemptDelivery(deps: DeliveryDeps, record: DeliveryRecord, claimedBy: string | null): Promise<AttemptOutcome> {
   const claimedAt = deps.clock.now();
   if (record.lease_until >= claimedAt) return { kind: 'skipped', why: 'another worker holds the delivery' };
   const claimed = await deps.deliveries.claimAttempt(record.delivery_id, {
@@ -27,6 +28,7 @@ export async function attemptDelivery(deps: DeliveryDeps, record: DeliveryRecord
     runAttempts: record.run_attempts,
     nowMs: claimedAt,
     leaseUntil: claimedAt + deps.timeoutMs + LEASE_MARGIN_MS,
+    claimedBy,
   });
   if (!claimed) return { kind: 'skipped', why: 'another copy of the message claimed this attempt' };
 

@@ -19,6 +19,7 @@ export function createDeliveryHandler(deps: DeliveryDeps): SqsBatchHandler {
       return;
     }
     await processDelivery(deps, message, {
+      messageId: record.messageId,
       receiptHandle: record.receiptHandle,
       receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
     });

@@ -22,7 +22,7 @@ export interface DeliveryDeps {
   post: PostFunction;
   /** Seconds to wait before each attempt (WEBHOOK_RETRY_SCHEDULE); its length is the attempts per run. */
   schedule: number[];
-  /** The queue's maxReceiveCount: an attempt on the last receive is the last attempt. */
+  /** The queue's maxReceiveCount: on a message's last receive, a run that goes on is handed to a fresh message. */
   maxReceives: number;
   /** The HTTP time limit of one attempt; the lease on a delivery outlasts it. */
   timeoutMs: number;

@@ -27,6 +27,7 @@ export function newDeliveryRecord(event: WebhookEvent, endpoint: WebhookEndpoint
     run_attempts: 0,
     attempts: [],
     lease_until: 0,
+    claimed_by: null,
     enqueued_at: null,
     next_attempt_at: now,
     final_error: null,

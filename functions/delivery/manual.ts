@@ -58,7 +58,7 @@ async function dispatchRun(deps: DeliveryDeps, deliveryId: string, run: number, 
     return { record: (await deps.deliveries.get(deliveryId))! };
   }
   const record = (await deps.deliveries.get(deliveryId))!;
-  const outcome = await attemptDelivery(deps, record);
+  const outcome = await attemptDelivery(deps, record, null);
   if (outcome.kind === 'sent') {
     const { result, attempt, endpoint } = outcome;
     const now = deps.clock.now();

@@ -4,6 +4,7 @@ import { isoTimestamp } from '../shared/clock';
 import type { Tenant } from '../shared/tenant';
 import type { ScanAnalyzer } from '../analysis/analyzer';
 import { overlayKey, type ImageStore } from '../scans/image-store';
+import { isUndecodableImage, uprightImage } from './upright-image';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ScanOutcome, ScanStore } from '../scans/scan-store';
 
@@ -47,6 +48,13 @@ export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery
   try {
     outcome = await analyse(deps, scan);
   } catch (error) {
+    if (isUndecodableImage(error)) {
+      await finishAndNotify(deps, tenant, scan, {
+        ...emptyOutcome(deps.clock),
+        error: { code: 'image_unreadable', message: 'The image data is damaged and cannot be decoded.' },
+      });
+      return;
+    }
     if (delivery.receiveCount >= delivery.maxReceives) {
       deps.logger.error('scan job failed on its last attempt', { scanId: scan.scan_id, receiveCount: delivery.receiveCount });
       await finishAndNotify(deps, tenant, scan, {
@@ -62,7 +70,7 @@ export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery
 async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutcome> {
   const bytes = await deps.images.get(scan.image_key);
   if (!bytes) throw new Error(`image object missing for ${scan.scan_id}`);
-  const result = await deps.analyzer.analyze(bytes, scan.requested_markers);
+  const result = await deps.analyzer.analyze(await uprightImage(bytes), scan.requested_markers);
   const completedAt = isoTimestamp(deps.clock.now());
   if (result.status === 'failed') {
     return { ...emptyOutcome(deps.clock), face: result.face, quality: result.quality, error: result.error };

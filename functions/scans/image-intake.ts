@@ -1,37 +1,46 @@
-import sharp, { type Metadata } from 'sharp';
+import { imageSize } from 'image-size';
 import { ApiError } from '../shared/errors';
-import { IMAGE_LIMITS } from './image-limits';
+import { IMAGE_LIMITS, type ImageFormat } from './image-limits';
+import { DamagedImageError } from './metadata/damaged-image-error';
+import { stripMetadata } from './metadata/strip-metadata';
 import type { ImageInfo } from './scan';
 
 export interface AcceptedImage {
-  /** A re-encoded JPEG: EXIF orientation applied, sRGB, no metadata (no GPS, no camera data). */
-  bytes: Buffer;
+  /** The upload without metadata (no GPS, no camera data); JPEG keeps only its orientation. */
+  bytes: Uint8Array;
+  format: ImageFormat;
   /** Dimensions and format of the upload as the client sees it (after orientation). */
   info: ImageInfo;
 }
 
+/** image-size's names for the formats the API accepts. */
+const FORMAT_OF: Record<string, ImageFormat> = { jpg: 'jpeg', png: 'png', webp: 'webp' };
+
 /**
- * The cheap checks that answer at once (type, size, dimensions), then the re-encoded copy that is stored.
- * Never decodes more than `maxPixels`: the header is read first.
+ * The checks that answer at once (type, size, dimensions, a structure cut short) and the metadata-free copy that
+ * is stored. Only headers and the file's structure are read: nothing is decoded here, so a decompression bomb is
+ * refused by its header and the API function carries no image library (its bundle stays small). Decoding happens
+ * in the inference function, which answers `image_unreadable` for pixels that do not decode.
  */
-export async function acceptImage(upload: Buffer): Promise<AcceptedImage> {
+export function acceptImage(upload: Uint8Array): AcceptedImage {
   if (upload.length === 0) {
     throw new ApiError('invalid_request', 'image: the file is empty.', [{ param: 'image', message: 'the file is empty' }]);
   }
   if (upload.length > IMAGE_LIMITS.maxBytes) throw tooLarge(upload.length);
 
-  const metadata = await readHeader(upload);
-  const format = metadata.format ?? 'unknown';
-  if (!(IMAGE_LIMITS.formats as readonly string[]).includes(format)) {
+  const header = readHeader(upload);
+  const format = FORMAT_OF[header.type ?? ''];
+  if (!format) {
     throw new ApiError(
       'unsupported_media_type',
-      `image: expected one of ${IMAGE_LIMITS.formats.join(', ')}, received ${format}.`,
-      [{ param: 'image', message: `unsupported format ${format}` }],
+      `image: expected one of ${IMAGE_LIMITS.formats.join(', ')}, received ${header.type ?? 'unknown'}.`,
+      [{ param: 'image', message: `unsupported format ${header.type ?? 'unknown'}` }],
     );
   }
-  const rotated = (metadata.orientation ?? 1) >= 5;
-  const width = (rotated ? metadata.height : metadata.width) ?? 0;
-  const height = (rotated ? metadata.width : metadata.height) ?? 0;
+  const orientation = header.orientation ?? 1;
+  const rotated = orientation >= 5;
+  const width = (rotated ? header.height : header.width) ?? 0;
+  const height = (rotated ? header.width : header.height) ?? 0;
   if (width * height > IMAGE_LIMITS.maxPixels) {
     throw new ApiError(
       'image_too_large',
@@ -47,33 +56,25 @@ export async function acceptImage(upload: Buffer): Promise<AcceptedImage> {
     );
   }
 
-  const bytes = await reencode(upload);
-  return { bytes, info: { width, height, format } };
+  try {
+    return { bytes: stripMetadata(format, upload, orientation), format, info: { width, height, format } };
+  } catch (error) {
+    if (!(error instanceof DamagedImageError)) throw error;
+    throw new ApiError('image_unreadable', 'image: the file is damaged or truncated and cannot be decoded.', [
+      { param: 'image', message: 'damaged or truncated' },
+    ]);
+  }
 }
 
-async function readHeader(upload: Buffer): Promise<Metadata> {
+function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {
   try {
-    return await sharp(upload, { limitInputPixels: false }).metadata();
+    return imageSize(upload);
   } catch {
     throw new ApiError(
       'unsupported_media_type',
       `image: expected one of ${IMAGE_LIMITS.formats.join(', ')}; the file is not a readable image.`,
       [{ param: 'image', message: 'not a readable image' }],
     );
-  }
-}
-
-async function reencode(upload: Buffer): Promise<Buffer> {
-  try {
-    return await sharp(upload, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'truncated' })
-      .rotate()
-      .toColourspace('srgb')
-      .jpeg({ quality: 92 })
-      .toBuffer();
-  } catch {
-    throw new ApiError('image_unreadable', 'image: the file is damaged or truncated and cannot be decoded.', [
-      { param: 'image', message: 'damaged or truncated' },
-    ]);
   }
 }
 

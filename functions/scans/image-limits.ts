@@ -6,5 +6,11 @@ export const IMAGE_LIMITS = {
   maxPixels: 40_000_000,
   /** Pixels on the short side. */
   minShortSide: 256,
-  formats: ['jpeg', 'png', 'webp', 'avif', 'tiff'] as const,
+  /** Formats whose metadata the API can strip without decoding (functions/scans/metadata). */
+  formats: ['jpeg', 'png', 'webp'] as const,
 } as const;
+
+export type ImageFormat = (typeof IMAGE_LIMITS.formats)[number];
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };

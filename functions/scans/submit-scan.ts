@@ -5,6 +5,7 @@ import type { MessageSender } from '../shared/queue';
 import type { Tenant } from '../shared/tenant';
 import type { MarkerName } from '../analysis/skin/markers';
 import type { AcceptedImage } from './image-intake';
+import { CONTENT_TYPES, EXTENSIONS } from './image-limits';
 import { scanObjectPrefix, type ImageStore } from './image-store';
 import type { ScanJob, ScanRecord } from './scan';
 import type { ScanStore } from './scan-store';
@@ -30,8 +31,8 @@ export interface ScanRequest {
 export async function submitScan(deps: SubmitScanDeps, request: ScanRequest): Promise<ScanRecord> {
   const now = deps.clock.now();
   const scanId = newId('scan', now);
-  const imageKey = `${scanObjectPrefix(request.tenant.accountId, request.tenant.environment, scanId)}image.jpg`;
-  await deps.images.put(imageKey, request.image.bytes, 'image/jpeg', request.tenant.environment);
+  const imageKey = `${scanObjectPrefix(request.tenant.accountId, request.tenant.environment, scanId)}image.${EXTENSIONS[request.image.format]}`;
+  await deps.images.put(imageKey, request.image.bytes, CONTENT_TYPES[request.image.format], request.tenant.environment);
 
   const record: ScanRecord = {
     scan_id: scanId,

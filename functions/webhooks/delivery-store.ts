@@ -45,13 +45,22 @@ export class DeliveryStore {
   }
 
   /**
-   * Takes the next attempt of `run`: moves run_attempts from `runAttempts` to +1 and sets a lease, only while the
-   * delivery is pending in that run, at that position and not leased. False: another copy got there first.
+   * Takes the next attempt of `run`: moves run_attempts from `runAttempts` to +1 and sets a lease held by
+   * `claimedBy` (the queue message, or null for an operator's attempt), only while the delivery is pending in that
+   * run, at that position and not leased. False: another receive got there first.
    */
-  async claimAttempt(deliveryId: string, claim: { run: number; runAttempts: number; nowMs: number; leaseUntil: number }): Promise<boolean> {
+  async claimAttempt(
+    deliveryId: string,
+    claim: { run: number; runAttempts: number; nowMs: number; leaseUntil: number; claimedBy: string | null },
+  ): Promise<boolean> {
     return this.tryUpdate(
       deliveryId,
-      { run_attempts: claim.runAttempts + 1, lease_until: claim.leaseUntil, updated_at: new Date(claim.nowMs).toISOString() },
+      {
+        run_attempts: claim.runAttempts + 1,
+        lease_until: claim.leaseUntil,
+        claimed_by: claim.claimedBy,
+        updated_at: new Date(claim.nowMs).toISOString(),
+      },
       '#status = :pending AND #run = :run AND #run_attempts = :position AND #lease_until < :now',
       { ':pending': 'pending', ':run': claim.run, ':position': claim.runAttempts, ':now': claim.nowMs },
     );
@@ -116,6 +125,7 @@ export class DeliveryStore {
         run_attempts: 0,
         status: 'pending',
         lease_until: 0,
+        claimed_by: null,
         final_error: null,
         dead_lettered: false,
         next_attempt_at: new Date(nowMs).toISOString(),

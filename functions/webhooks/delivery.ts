@@ -40,6 +40,12 @@ export interface DeliveryRecord {
   attempts: DeliveryAttempt[];
   /** Epoch ms until which one worker holds the delivery for an attempt in flight; 0 when none does. */
   lease_until: number;
+  /**
+   * The queue message (SQS MessageId) whose receive made the latest claim of this run, or null (none yet, or an
+   * operator's attempt made at once). A receive that finds the lease held by its own message is that message come
+   * back while an earlier receive of it is still attempting: it keeps the message; a different message is a copy.
+   */
+  claimed_by: string | null;
   /** Set once the delivery's queue message was sent; a re-publish re-sends only when it is missing. */
   enqueued_at: string | null;
   next_attempt_at: string | null;
@@ -54,9 +60,9 @@ export interface DeliveryRecord {
 }
 
 /** What the CLI prints: everything but the body. */
-export type DeliverySummary = Omit<DeliveryRecord, 'body' | 'lease_until'>;
+export type DeliverySummary = Omit<DeliveryRecord, 'body' | 'lease_until' | 'claimed_by'>;
 
 export function deliverySummary(record: DeliveryRecord): DeliverySummary {
-  const { body: _body, lease_until: _lease, ...summary } = record;
+  const { body: _body, lease_until: _lease, claimed_by: _claimedBy, ...summary } = record;
   return summary;
 }

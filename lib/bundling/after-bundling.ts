@@ -5,11 +5,13 @@
  *   --cpu arm64|x64      the Lambda architecture
  *   --packages a,b       native packages left external by esbuild (installed for the target only)
  *   --models             also copy the ONNX models and manifest into DIR/models
+ *   --docs-assets        also copy the API reference renderer into DIR/docs-assets (GET /docs)
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { installPackages, type LambdaCpu } from './native-packages';
 import { copyModels } from './model-files';
+import { copyDocsAssets } from './docs-assets';
 
 const { values } = parseArgs({
   options: {
@@ -17,10 +19,11 @@ const { values } = parseArgs({
     cpu: { type: 'string' },
     packages: { type: 'string', default: '' },
     models: { type: 'boolean', default: false },
+    'docs-assets': { type: 'boolean', default: false },
   },
 });
 if (!values.out || (values.cpu !== 'arm64' && values.cpu !== 'x64')) {
-  throw new Error('usage: after-bundling.ts --out DIR --cpu arm64|x64 [--packages a,b] [--models]');
+  throw new Error('usage: after-bundling.ts --out DIR --cpu arm64|x64 [--packages a,b] [--models] [--docs-assets]');
 }
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const packages = values.packages.split(',').filter(Boolean);
@@ -28,3 +31,4 @@ if (packages.length > 0) {
   installPackages({ projectRoot, outDir: values.out, packages, target: { os: 'linux', cpu: values.cpu as LambdaCpu, libc: 'glibc' } });
 }
 if (values.models) await copyModels(projectRoot, values.out);
+if (values['docs-assets']) copyDocsAssets(projectRoot, values.out);

@@ -188,6 +188,21 @@ function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: 
   };
 }
 
+/**
+ * What lines and pits are measured on: shading with its fine detail taken from luminance. Shading weighs the
+ * channels' densities 1.38·R + 0.40·G − 0.78·B; the half-resolution chroma of a 4:2:0 JPEG (every upload is
+ * stored as one) smears a fine neutral line across shading and the chromophores, so fine lines and pores faded
+ * and varied from one re-encode to the next. Shading = OD_Y + (shading − OD_Y), and the second term is a chroma
+ * quantity: blurring it to chroma resolution (σ RELIEF_CHROMA_SIGMA) keeps luminance's full-resolution lines while
+ * red and brown spots still cancel out (their chroma term is broad enough to survive the blur, all but a faint rim).
+ */
+function reliefDensity(g: OnnxGraph, indices: string, shading: string): string {
+  const odY = sliceChannels(g, indices, 2, 3);
+  const chromaTerm = separableBank(g, sub(g, shading, odY), [[gauss(RELIEF_CHROMA_SIGMA)]]);
+  return add(g, odY, chromaTerm);
+}
+const RELIEF_CHROMA_SIGMA = 1;
+
 /** Specular strength: min(L* − local L*, 2·(local C* − C*)), floored at 0. */
 function specular(g: OnnxGraph, lab: string): string {
   const L = sliceChannels(g, lab, 0, 1);
@@ -212,11 +227,7 @@ export function encodeSkinModel(version: string): Uint8Array {
   const shading = sliceChannels(g, chromophores, 2, 3);
   const { darkSpots, redBlobs } = blobContrasts(g, chromophores);
   const texture = shadingTexture(g, shading);
-  // Lines and pits on the luminance optical density rather than on shading: shading weighs the channels
-  // 1.38·R + 0.40·G − 0.78·B, so the half-resolution chroma of every 4:2:0 JPEG (the API stores its uploads as
-  // one) smears a fine neutral line across shading and the chromophores; luminance keeps it at full resolution.
-  const odY = sliceChannels(g, indices, 2, 3);
-  const { lines, pits } = hessianFeatures(g, odY);
+  const { lines, pits } = hessianFeatures(g, reliefDensity(g, indices, shading));
 
   const outputs: Record<keyof typeof SKIN_OUTPUTS, string> = {
     lab,

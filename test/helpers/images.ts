@@ -20,6 +20,8 @@ export const FACE_CROPS = {
   light: { sample: 6, left: 1337, top: 188, width: 500, height: 500 },
   /** sample6, third from the left: the deepest real skin tone in the demo photos (ITA ≈ 32°), lips pursed. */
   tan: { sample: 6, left: 1025, top: 228, width: 480, height: 480 },
+  /** sample2, left: head turned well away from the camera (yaw ≈ 50°). */
+  turned: { sample: 2, left: 218, top: 57, width: 469, height: 469 },
 } as const;
 
 export async function faceJpeg(name: keyof typeof FACE_CROPS, quality = 92): Promise<Buffer> {

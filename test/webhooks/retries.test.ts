@@ -9,6 +9,7 @@ import { listDeliveries } from '../../cli/commands/deliveries';
 import { startReceiver, type Receiver } from './helpers/receiver';
 import { registerEndpoint, waitUntil } from './helpers/endpoints';
 import { runSkin } from './helpers/cli';
+import type { DeliveryDeps } from '../../functions/delivery/deps';
 
 /** Five attempts a fifth of a second apart: the production schedule's shape, in test time. */
 const SCHEDULE = '0,0.2,0.2,0.2,0.2';
@@ -190,35 +191,90 @@ describe('retries', () => {
     expect(receiver.requests.length).toBeLessThanOrEqual(2);
   });
 
-  it('when the queue\'s receives run out before the schedule does, then the attempt on the last receive is the last and the message goes to the DLQ', async () => {
+  /** A delivery consumer on a queue of its own, so a test can set the queue's receives and visibility. */
+  async function ownQueue(options: { name: string; visibilityTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }, overrides: Partial<DeliveryDeps> = {}) {
     const { LocalQueue } = await import('../../local/queue/local-queue');
     const { buildDeliveryDeps } = await import('../../functions/delivery/build-deps');
     const { createDeliveryHandler } = await import('../../functions/delivery/delivery-handler');
-    const dead = new LocalQueue({ name: 'short-dlq', visibilityTimeoutSeconds: 30 });
-    const queue = new LocalQueue({ name: 'short', visibilityTimeoutSeconds: 30, maxReceiveCount: 2, deadLetterQueue: dead, pollIntervalMs: 10 });
-    try {
-      // Five attempts in the schedule, but a queue that gives each message only two receives.
-      const deps = { ...buildDeliveryDeps(stack.config, { stores: stack.stores, queue }), maxReceives: 2 };
-      queue.consume(createDeliveryHandler(deps));
-      const receiver = await receiverWith(() => ({ status: 500 }));
+    const dead = new LocalQueue({ name: `${options.name}-dlq`, visibilityTimeoutSeconds: 30 });
+    const queue = new LocalQueue({ name: options.name, visibilityTimeoutSeconds: options.visibilityTimeoutSeconds, maxReceiveCount: options.maxReceiveCount, deadLetterQueue: dead, pollIntervalMs: 10 });
+    const deps: DeliveryDeps = { ...buildDeliveryDeps(stack.config, { stores: stack.stores, queue }), maxReceives: options.maxReceiveCount, ...overrides };
+    queue.consume(createDeliveryHandler(deps), { concurrency: options.concurrency ?? 1 });
+    const publishTo = async (url: string) => {
       const accountId = await stack.newAccount('business');
-      const endpoint = await registerEndpoint(stack, { accountId, url: receiver.url });
+      const endpoint = await registerEndpoint(stack, { accountId, url });
       const event = createEvent(
         { event: 'scan.completed', scan_id: newId('scan'), user_id: null, skin_score: 1, timestamp: new Date().toISOString(), markers: {} },
         { key: newId('req'), timeMs: Date.now() },
       );
       const { fanOut } = await import('../../functions/delivery/fan-out');
       await fanOut(deps, { accountId, environment: 'test' }, event);
-
-      const deliveryId = deliveryIdFor(event.id, endpoint.endpoint_id);
-      const record = await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'failed');
-      await waitUntil(async () => dead.peekAll(), (m) => m.length === 1);
-      expect(record).toMatchObject({ dead_lettered: true, final_error: 'gave up after 2 attempts in run 1: HTTP 500' });
-      expect(receiver.requests).toHaveLength(2);
-      expect(JSON.parse(dead.peekAll()[0].body)).toEqual({ kind: 'delivery', delivery_id: deliveryId, run: 1 });
-    } finally {
+      return { endpoint, event, deliveryId: deliveryIdFor(event.id, endpoint.endpoint_id) };
+    };
+    const stop = async () => {
       await queue.stop();
       await dead.stop();
+    };
+    return { queue, dead, deps, publishTo, stop };
+  }
+
+  it('when the queue\'s receives run out before the schedule does, then a fresh message carries the run on: every attempt of the schedule is made, then the delivery is failed and in the DLQ', async () => {
+    // Five attempts in the schedule, but a queue that gives each message only two receives.
+    const own = await ownQueue({ name: 'short', visibilityTimeoutSeconds: 30, maxReceiveCount: 2 });
+    try {
+      const receiver = await receiverWith(() => ({ status: 500 }));
+      const { deliveryId } = await own.publishTo(receiver.url);
+
+      const record = await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'failed');
+      await waitUntil(async () => own.dead.peekAll(), (m) => m.length === 1);
+      await own.queue.waitUntilIdle(10_000);
+      expect(record).toMatchObject({ run_attempts: 5, dead_lettered: true, final_error: 'gave up after 5 attempts in run 1: HTTP 500' });
+      expect(record!.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5]);
+      expect(receiver.requests).toHaveLength(5);
+      // The fresh messages kept to the schedule's waits too.
+      const gaps = receiver.requests.slice(1).map((r, i) => r.at - receiver.requests[i].at);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(150);
+      expect(own.dead.peekAll()).toHaveLength(1);
+      expect(JSON.parse(own.dead.peekAll()[0].body)).toEqual({ kind: 'delivery', delivery_id: deliveryId, run: 1 });
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('when a delivery message comes back while an earlier receive of it is still attempting, then the message is kept (not dropped) and the run goes on with one attempt per position', async () => {
+    // A visibility timeout shorter than an attempt: the queue hands the message out again mid-attempt, and the
+    // earlier receive's receipt handle is stale by the time it wants to set the next wait.
+    const own = await ownQueue({ name: 'rereceived', visibilityTimeoutSeconds: 0.3, maxReceiveCount: 10, concurrency: 4 });
+    try {
+      const receiver = await receiverWith(({ n }) => ({ status: n === 1 ? 500 : 200, delayMs: 600 }));
+      const { event, deliveryId } = await own.publishTo(receiver.url);
+
+      const record = await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'succeeded');
+      expect(await own.queue.waitUntilIdle(10_000)).toBe(true);
+      expect(record!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([[1, 500], [2, 200]]);
+      expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id]);
+      expect(own.dead.peekAll()).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('when a copy of the message arrives while the delivery waits for its next attempt, then the attempt is not brought forward and is made once', async () => {
+    const own = await ownQueue({ name: 'early', visibilityTimeoutSeconds: 30, maxReceiveCount: 10, concurrency: 4 }, { schedule: [0, 3] });
+    try {
+      const receiver = await receiverWith(({ n }) => ({ status: n === 1 ? 500 : 200 }));
+      const { deliveryId } = await own.publishTo(receiver.url);
+      await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.attempts.length === 1);
+      const { deliveryMessage } = await import('../../functions/webhooks/queue-messages');
+      await own.queue.send(deliveryMessage(deliveryId, 1));
+
+      const record = await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'succeeded');
+      expect(await own.queue.waitUntilIdle(10_000)).toBe(true);
+      expect(receiver.requests).toHaveLength(2);
+      expect(receiver.requests[1].at - receiver.requests[0].at).toBeGreaterThanOrEqual(2_500);
+      expect(record!.attempts).toHaveLength(2);
+    } finally {
+      await own.stop();
     }
   });
 

@@ -7,7 +7,7 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
-import { findBlobs, masked, mean, median, percentile, smoothstep, type Blob } from './stats.js';
+import { clusterPeaks, findBlobs, masked, mean, median, percentile, smoothstep, type Blob } from './stats.js';
 
 /** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
 export type SkinMaps = Record<SkinOutputName, Float32Array>;
@@ -18,6 +18,8 @@ export const MEASUREMENT = {
   acneContrast: 5,
   /** Blob area limits in pixels at S = 256: larger red areas are diffuse redness, not spots. */
   acneArea: [2, 120] as [number, number],
+  /** Inside a red component larger than acneArea[1], a lesion is a local maximum of its (2r+1)² window. */
+  clusterPeakRadius: 3,
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
   /** Larger melanin patches (melasma-like, or colour casts) are mottling, not spots. */
@@ -254,9 +256,13 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
   const acneMask = maskOf(all, MARKER_REGIONS.acne);
   const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
-  const acneSpots = findBlobs(redBlobs, acneMask, size, M.acneContrast, M.acneArea[0], M.acneArea[1]);
+  const isolated = findBlobs(redBlobs, acneMask, size, M.acneContrast, M.acneArea[0], M.acneArea[1]);
+  // Spots closer than the filters' surround (≈ 5 mm) merge into one component larger than a papule; inside such a
+  // cluster each local maximum is a lesion. (A diffuse flush has no such peaks: it is redness.)
+  const clustered = clusterPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea[1], M.clusterPeakRadius);
+  const acneSpots = [...isolated, ...clustered];
   values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast);
-  details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
+  details.acne = { spots: acneSpots.length, clustered: clustered.length, soft_count: values.acne, pixels: count(acneMask) };
 
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.

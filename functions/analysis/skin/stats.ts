@@ -161,3 +161,68 @@ export function smoothstep(lo: number, hi: number, v: number): number {
   const t = Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
   return t * t * (3 - 2 * t);
 }
+
+/**
+ * Lesions inside clusters: 8-connected components of { map > threshold } inside `mask` larger than `minArea`
+ * pixels, and within each the local maxima of `map` (the highest value in a (2r+1)² window, ties going to the
+ * first in scan order) that reach `threshold`. Each maximum comes back as a Blob of `area` 0 at its position.
+ * Spots closer than the blob filters' surround merge into one large component; their own peaks stay apart.
+ */
+export function clusterPeaks(map: Float32Array, mask: Uint8Array, size: number, threshold: number, minArea: number, radius = 2): Blob[] {
+  const n = size * size;
+  const label = new Int32Array(n);
+  const stack = new Int32Array(n);
+  const peaks: Blob[] = [];
+  let next = 0;
+  const members: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (label[start] || !mask[start] || !(map[start]! > threshold)) continue;
+    next++;
+    members.length = 0;
+    let top = 0;
+    stack[top++] = start;
+    label[start] = next;
+    while (top > 0) {
+      const p = stack[--top]!;
+      members.push(p);
+      const px = p % size;
+      const py = (p - px) / size;
+      for (let dy = -1; dy <= 1; dy++) {
+        const y = py + dy;
+        if (y < 0 || y >= size) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = px + dx;
+          if (x < 0 || x >= size) continue;
+          const q = y * size + x;
+          if (label[q] || !mask[q] || !(map[q]! > threshold)) continue;
+          label[q] = next;
+          stack[top++] = q;
+        }
+      }
+    }
+    if (members.length <= minArea) continue;
+    for (const p of members) {
+      const v = map[p]!;
+      const px = p % size;
+      const py = (p - px) / size;
+      let isPeak = true;
+      for (let dy = -radius; dy <= radius && isPeak; dy++) {
+        const y = py + dy;
+        if (y < 0 || y >= size) continue;
+        for (let dx = -radius; dx <= radius; dx++) {
+          const x = px + dx;
+          if (x < 0 || x >= size || (dx === 0 && dy === 0)) continue;
+          const q = y * size + x;
+          const w = map[q]!;
+          // Strictly higher neighbours, or equal ones earlier in scan order, take the peak.
+          if (w > v || (w === v && q < p)) {
+            isPeak = false;
+            break;
+          }
+        }
+      }
+      if (isPeak) peaks.push({ area: 0, peak: v, x: px, y: py });
+    }
+  }
+  return peaks;
+}

@@ -57,9 +57,15 @@ export async function locateFace(analyzer: InspectingAnalyzer, jpeg: Uint8Array)
 
 /** Every marker's score for a photo, through `analyze` (the whole pipeline on JPEG bytes). */
 export async function scoresOf(analyzer: InspectingAnalyzer, jpeg: Uint8Array): Promise<Scores> {
-  const outcome = await analyzer.analyze(jpeg, MARKER_NAMES);
+  return (await measure(analyzer, jpeg)).scores;
+}
+
+/** Scores and the raw values behind them (the same analysis, with its intermediate results kept). */
+export async function measure(analyzer: InspectingAnalyzer, jpeg: Uint8Array): Promise<{ scores: Scores; raw: Record<MarkerName, number>; ita: number }> {
+  const { outcome, features } = await analyzer.inspect(jpeg, MARKER_NAMES);
   if (outcome.status !== 'completed') throw new Error(`analysis failed: ${outcome.error.code} ${outcome.error.message}`);
-  return Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Scores;
+  const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Scores;
+  return { scores, raw: features!.values, ita: features!.baseline.ita };
 }
 
 /** Crop-frame weights (S×S) resampled onto the photo through the crop window (bilinear; 0 outside the crop). */
@@ -214,7 +220,7 @@ export function lineLayout(regions: RegionMasks): Line[] {
 export function sheen(face: PaintableFace, n: number, seed = 5): RgbImage {
   if (n === 0) return face.photo;
   const places = spread(face, ['t_zone'], 15, seed, 10).slice(0, n);
-  const w = paint.speckled(paint.discs(S, places.map((p) => ({ ...p, radius: 5 })), 3), S, seed, 0.5);
+  const w = paint.speckled(paint.discs(S, places.map((p) => ({ ...p, radius: 5 })), 3), S, seed, 0.3);
   return paint.applySheen(face.photo, toPhotoWeights(face, w), 0.25);
 }
 

@@ -1,0 +1,67 @@
+/**
+ * The photo checks (functions/analysis/quality-thresholds.ts, docs/analysis.md "Quality checks"): each rule
+ * rejects the photo it is for, with its code, and reports the measured value beside the threshold.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
+import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
+import { faceApiSample, faceJpeg, gradientJpeg } from '../helpers/images';
+import { testAnalyzer } from './support/analyzer';
+
+let analyzer: InspectingAnalyzer;
+
+beforeAll(async () => {
+  analyzer = await testAnalyzer();
+});
+
+afterAll(async () => {
+  await analyzer?.close();
+});
+
+const frontal = () => faceJpeg('frontal');
+
+const CASES: { name: string; photo: () => Promise<Buffer>; code: string; check: string; compare: 'below' | 'above' }[] = [
+  { name: 'a smooth gradient', photo: () => gradientJpeg(), code: 'no_face', check: 'face_count', compare: 'below' },
+  { name: 'four people of similar size (demo sample6)', photo: () => sharp(faceApiSample(6)).jpeg().toBuffer(), code: 'multiple_faces', check: 'face_dominance', compare: 'below' },
+  {
+    name: 'a face 80 px across on a grey card',
+    photo: async () => sharp(await sharp(await frontal()).resize(180).toBuffer()).extend({ top: 210, bottom: 210, left: 210, right: 210, background: '#808080' }).jpeg().toBuffer(),
+    code: 'face_too_small',
+    check: 'face_size',
+    compare: 'below',
+  },
+  { name: 'a head turned 50° away', photo: () => faceJpeg('turned'), code: 'face_not_frontal', check: 'yaw', compare: 'above' },
+  { name: 'the face at a fifth of its brightness', photo: async () => sharp(await frontal()).linear(0.2, 0).jpeg().toBuffer(), code: 'too_dark', check: 'darkness', compare: 'below' },
+  { name: 'the face blown out', photo: async () => sharp(await frontal()).linear(2.2, 40).jpeg().toBuffer(), code: 'too_bright', check: 'brightness', compare: 'above' },
+  { name: 'the face out of focus (Gaussian blur σ 4)', photo: async () => sharp(await frontal()).blur(4).jpeg().toBuffer(), code: 'blurry', check: 'sharpness', compare: 'below' },
+];
+
+describe('quality checks', () => {
+  for (const { name, photo, code, check, compare } of CASES) {
+    it(`when the photo is ${name}, then the scan fails with ${code} and reports ${check} ${compare} its threshold`, async () => {
+      const outcome = await analyzer.analyze(await photo(), ['acne']);
+      expect(outcome.status).toBe('failed');
+      if (outcome.status !== 'failed') return;
+      expect(outcome.error.code).toBe(code);
+      const reported = outcome.quality[check]!;
+      expect(reported.passed).toBe(false);
+      if (compare === 'below') expect(reported.value).toBeLessThan(reported.threshold);
+      else expect(reported.value).toBeGreaterThan(reported.threshold);
+    });
+  }
+
+  it('when a clear frontal face is analysed, then every check passes and is reported with its threshold', async () => {
+    const outcome = await analyzer.analyze(await frontal(), ['acne']);
+    expect(outcome.status).toBe('completed');
+    expect(Object.keys(outcome.quality).sort()).toEqual(['brightness', 'clipping', 'darkness', 'face_count', 'face_size', 'pitch', 'sharpness', 'yaw']);
+    for (const [name, check] of Object.entries(outcome.quality)) expect(check.passed, name).toBe(true);
+    expect(outcome.quality.face_size!.threshold).toBe(Q.minFacePixels);
+  });
+
+  it('when the same photo is analysed twice, then the outcomes are identical (overlays included)', async () => {
+    const jpeg = await frontal();
+    const [a, b] = [await analyzer.analyze(jpeg, ['acne', 'wrinkles']), await analyzer.analyze(jpeg, ['acne', 'wrinkles'])];
+    expect(b).toStrictEqual(a);
+  });
+});
