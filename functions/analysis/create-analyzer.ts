@@ -164,7 +164,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     }
     if (!quality.sharpness.passed) return done(rejected('blurry', 'The face is out of focus; hold the camera still.', faceInfo, quality));
 
-    const skinOnly = process.env.NOSKIN === '1' ? regions : skinRegions(crop, regions);
+    // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
+    const skinOnly = skinRegions(crop, regions);
     inspection.regions = skinOnly;
     const features = await skin.measure(crop, skinOnly);
     inspection.features = features;

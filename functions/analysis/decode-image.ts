@@ -4,7 +4,7 @@ import type { Box, Point, RgbImage } from './types';
 /** Decoded images are refused above this many pixels (the API's upload limit, IMAGE_LIMITS.maxPixels). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-/** 8-bit sRGB pixels of a stored image (already re-encoded upright by the API, so no rotation here). */
+/** 8-bit sRGB pixels of a stored image (turned upright before the analysis, so no rotation here). */
 export async function decodeRgb(bytes: Uint8Array): Promise<RgbImage> {
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .toColourspace('srgb')
@@ -15,7 +15,8 @@ export async function decodeRgb(bytes: Uint8Array): Promise<RgbImage> {
 }
 
 /**
- * An encoded photo that is never decoded whole at full resolution: the analysis asks for a small letterboxed
+ * An encoded photo (any format sharp reads; EXIF orientation already applied by the inference, see
+ * functions/inference/upright-image.ts) that is never decoded whole at full resolution: the analysis asks for a small letterboxed
  * copy for the detector and for shrunk views of the face (sharp's shrink-on-load decodes a JPEG directly at
  * 1/2, 1/4 or 1/8 scale), so a 40-megapixel upload costs a few megabytes of pixels, not 120.
  */

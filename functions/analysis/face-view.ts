@@ -1,15 +1,17 @@
 import { decodeView, fromView, toView, viewCovers, viewScale, type EncodedImage, type ImageView } from './decode-image';
 import { BLAZEFACE_INPUT, letterboxEncoded, type DetectedFace, type FaceLandmarks, type FaceModels, type SquareCrop } from './face';
 import { headPose } from './face/pose';
-import type { Box, RgbImage } from './types';
 import { extractSquareCrop } from './face/crop-sampler';
+import type { Box, RgbImage } from './types';
 
 /**
- * How many view pixels the detector's face box spans. The aligned skin window is about 1.5 face boxes, so it
- * spans ≈ 500 view pixels and the 256-px crop is sampled at about 2 view pixels per crop pixel; the mesh's
- * 1.5-box window spans ≈ 500 pixels for its 192-px input. Photos with smaller faces are used as they are.
+ * How many view pixels the detector's face box spans when the photo has more. The aligned skin window is about
+ * 1.5 face boxes (≈ 380 view pixels, so the 256-px crop takes 2 × 2 samples per pixel of a Lanczos-shrunk view)
+ * and the mesh's first window 1.5 boxes (2 × 2 samples per pixel of its 192-px input). Scores of a face photo
+ * enlarged 2×, 4× and 7× stayed within 1 point of each other at this size (docs/analysis.md). Photos with
+ * smaller faces are used as they are.
  */
-export const FACE_VIEW_PIXELS = Number(process.env.FVP ?? 256);
+export const FACE_VIEW_PIXELS = 256;
 /** Side of the decoded square around a face, in face boxes: covers the mesh windows and the skin window at any roll. */
 const FACE_VIEW_MARGIN = 3;
 

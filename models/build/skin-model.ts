@@ -141,8 +141,8 @@ function shadingTexture(g: OnnxGraph, shading: string): string {
 }
 
 /**
- * Lines and pits from the scale-normalised Hessian of the luminance optical density (eigenvalues λ− ≤ λ+). It is
- * higher where the skin is darker, so a dark line is a ridge (λ− strongly negative, λ+ near 0), a dark pit is a
+ * Lines and pits from the scale-normalised Hessian of the relief density (reliefDensity below; eigenvalues
+ * λ− ≤ λ+). It is higher where the skin is darker, so a dark line is a ridge (λ− strongly negative, λ+ near 0), a dark pit is a
  * peak (both negative) and a bright fleck a trough (both positive).
  * lines = relu(−λ−) − relu(−λ+): lines score, isotropic pits (λ− ≈ λ+) cancel. Channel 0: best of the line
  * scales; channel 1: the finest scale alone.
@@ -190,18 +190,17 @@ function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: 
 
 /**
  * What lines and pits are measured on: shading with its fine detail taken from luminance. Shading weighs the
- * channels' densities 1.38·R + 0.40·G − 0.78·B; the half-resolution chroma of a 4:2:0 JPEG (every upload is
- * stored as one) smears a fine neutral line across shading and the chromophores, so fine lines and pores faded
+ * channels' densities 1.38·R + 0.40·G − 0.78·B; the half-resolution chroma of a 4:2:0 JPEG (nearly every phone
+ * photo is one) smears a fine neutral line across shading and the chromophores, so fine lines and pores faded
  * and varied from one re-encode to the next. Shading = OD_Y + (shading − OD_Y), and the second term is a chroma
- * quantity: blurring it to chroma resolution (σ RELIEF_CHROMA_SIGMA) keeps luminance's full-resolution lines while
+ * quantity: blurring it to chroma resolution (σ FILTER_SCALES.reliefChroma) keeps luminance's full-resolution lines while
  * red and brown spots still cancel out (their chroma term is broad enough to survive the blur, all but a faint rim).
  */
 function reliefDensity(g: OnnxGraph, indices: string, shading: string): string {
   const odY = sliceChannels(g, indices, 2, 3);
-  const chromaTerm = separableBank(g, sub(g, shading, odY), [[gauss(RELIEF_CHROMA_SIGMA)]]);
+  const chromaTerm = separableBank(g, sub(g, shading, odY), [[gauss(FILTER_SCALES.reliefChroma)]]);
   return add(g, odY, chromaTerm);
 }
-const RELIEF_CHROMA_SIGMA = 1;
 
 /** Specular strength: min(L* − local L*, 2·(local C* − C*)), floored at 0. */
 function specular(g: OnnxGraph, lab: string): string {

@@ -72,6 +72,10 @@ describe('the client against the local stack', () => {
     for await (const scan of client.scans.list({ userId: 'pager', limit: 3 }).items()) items.push(scan);
     expect(items.map((s) => s.scan_id)).toEqual([...ids].reverse());
     expect((await client.scans.list({ userId: 'pager', limit: 4 }).first()).data).toHaveLength(4);
+    // Five scans, pages of five: the API may say has_more on a full last page; the iterator stops at the empty one.
+    const full = [];
+    for await (const page of client.scans.list({ userId: 'pager', limit: 5 })) full.push(page.data.length);
+    expect(full).toEqual([5]);
   });
 
   it('when the API refuses a request, then the error carries the code, status, detail, parameter and request id', async () => {

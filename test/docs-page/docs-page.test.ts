@@ -59,6 +59,7 @@ describe('the reference page at /docs', () => {
 
   it('when the page has rendered, then the webhooks, the scopes, the error catalogue and the curl samples are shown', () => {
     for (const event of ['scan.completed', 'scan.failed', 'routine.generated', 'score.updated']) expect(text).toContain(event);
+    for (const [, item] of Object.entries(openApiDocument().webhooks) as [string, { post: { summary: string } }][]) expect(text).toContain(item.post.summary);
     expect(text).toContain('webhook-signature');
     expect(text).toContain('scans:write');
     expect(text).toContain('rate_limited');

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from '../decode-image';
 import type { Point, RgbImage } from '../types';
 
 /** The image shrunk to fit a size×size square, centred on black; `toImage` maps square pixels back. */
@@ -40,7 +41,7 @@ export async function letterboxEncoded(bytes: Uint8Array, width: number, height:
   const h = Math.max(1, Math.min(size, Math.round(height / scale)));
   const left = Math.floor((size - w) / 2);
   const top = Math.floor((size - h) / 2);
-  const pixels = await sharp(bytes, { limitInputPixels: 40_000_000 })
+  const pixels = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(w, h, { fit: 'fill' })
     .toColourspace('srgb')
     .removeAlpha()

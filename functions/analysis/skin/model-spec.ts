@@ -23,9 +23,12 @@ export const SKIN_OUTPUTS = {
   red_blobs: ['contrast'],
   /** Centre-surround contrast of melanin, best of 3 scales: brown spots. */
   dark_spots: ['contrast'],
-  /** Hessian valley strength of shading: dark lines, best of 2 scales (wrinkles), and at the finest scale. */
+  /**
+   * Hessian valley strength of the relief density (luminance optical density plus the chroma-resolution part of
+   * shading, robust to 4:2:0 JPEG chroma): dark lines, best of 2 scales (wrinkles), and at the finest scale.
+   */
   lines: ['strength', 'fine'],
-  /** Hessian pit strength of shading at the finest scale: small round dark pits (pores), bright flecks (flakes). */
+  /** Hessian pit strength of the relief density at the finest scale: small round dark pits (pores), bright flecks (flakes). */
   pits: ['dark', 'bright'],
   /** Specular highlight strength in L* units: brighter and less chromatic than the surrounding skin. */
   specular: ['strength'],
@@ -57,6 +60,8 @@ export const FILTER_SCALES = {
   blobCentres: [1.2, 2, 3.2],
   surroundRatio: 2.5,
   lineSigmas: [1, 1.6],
+  /** σ of the blur applied to shading − OD_Y (a chroma quantity) in the relief density: about JPEG chroma resolution. */
+  reliefChroma: 1,
   specularBackground: 8,
   textureBand: [1.5, 4.5],
   textureFine: 0.8,

@@ -98,7 +98,7 @@ function infoDescription(): string {
     '',
     errorTable(),
     '',
-    '## Webhooks',
+    '## Webhook signatures',
     '',
     'Events are POSTed as JSON, signed with the Standard Webhooks scheme: headers `webhook-id` (the event id, the',
     'same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64',

@@ -106,7 +106,8 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
       contentType: 'multipart/form-data',
       schema: 'ScanCreateForm',
       description: 'The photo as the `image` file part, plus the optional `markers` and `user_id` fields.',
-      encoding: { image: { contentType: 'image/jpeg, image/png, image/webp, image/avif, image/tiff, application/octet-stream' } },
+      // The API reads the format from the bytes; the part's declared type does not matter.
+      encoding: { image: { contentType: [...IMAGE_LIMITS.formats.map((format) => `image/${format}`), 'application/octet-stream'].join(', ') } },
     },
     responses: [
       { status: 201, description: 'The completed scan.', body: { contentType: 'application/json', schema: 'Scan' }, headers: ['Location'], optionalHeaders: ['Idempotent-Replayed', 'Preference-Applied'] },

@@ -12,7 +12,8 @@ export function docsRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   // Read once when the app is built: a missing renderer fails the start, not a reader's request.
   const renderer = withoutOutsideRequests(readRenderer());
-  const rendererGzip = gzipSync(renderer);
+  // Compressed on the first request that accepts gzip (about 20 ms), not at cold start.
+  let rendererGzip: Buffer | undefined;
 
   app.get('/docs', (c) => c.html(PAGE, 200, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'Cache-Control': 'public, max-age=300' }));
   app.get('/docs/init.js', (c) =>
@@ -26,7 +27,8 @@ export function docsRoutes(): Hono<ApiEnv> {
       Vary: 'Accept-Encoding',
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     };
-    return c.body(new Uint8Array(gzip ? rendererGzip : renderer), 200, headers);
+    if (gzip) rendererGzip ??= gzipSync(renderer);
+    return c.body(new Uint8Array(gzip ? rendererGzip! : renderer), 200, headers);
   });
   return app;
 }

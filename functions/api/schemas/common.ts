@@ -21,7 +21,9 @@ export const markerResultSchema = z.object({
 });
 
 /** One entry per analysed marker (only the requested ones). */
-export const markerResultsSchema = z.partialRecord(markerNameSchema, markerResultSchema);
+export const markerResultsSchema = z.partialRecord(markerNameSchema, markerResultSchema).meta({
+  examples: [{ acne: { score: 81, severity: 'low' }, hydration: { score: 66, severity: 'moderate' } }],
+});
 
 /** ISO 8601 UTC with `Z`, e.g. 2026-11-21T17:40:00.123Z. */
 export const timestampSchema = z.iso.datetime().meta({ examples: ['2026-11-21T17:40:00.123Z'] });

@@ -451,7 +451,19 @@ export interface components {
             user_id: string | null;
             /** @description Integer 0 to 100, the weighted mean of the returned markers; null until completed. */
             skin_score: number | null;
-            /** @description One entry per requested marker; `{}` while processing. */
+            /**
+             * @description One entry per requested marker; `{}` while processing.
+             * @example {
+             *       "acne": {
+             *         "score": 81,
+             *         "severity": "low"
+             *       },
+             *       "hydration": {
+             *         "score": 66,
+             *         "severity": "moderate"
+             *       }
+             *     }
+             */
             markers: {
                 [key: string]: components["schemas"]["MarkerResult"];
             };
@@ -540,7 +552,19 @@ export interface components {
             user_id: string;
             /** @description Smoothed over the latest scans. */
             skin_score: number;
-            /** @description Per-marker values, smoothed like the skin score. */
+            /**
+             * @description Per-marker values, smoothed like the skin score.
+             * @example {
+             *       "acne": {
+             *         "score": 81,
+             *         "severity": "low"
+             *       },
+             *       "hydration": {
+             *         "score": 66,
+             *         "severity": "moderate"
+             *       }
+             *     }
+             */
             markers: {
                 [key: string]: components["schemas"]["MarkerResult"];
             };
@@ -853,7 +877,19 @@ export interface components {
              * @example 2026-11-21T17:40:00.123Z
              */
             created_at: string;
-            /** @description The marker results the routine was built for (from the scan, or as sent). */
+            /**
+             * @description The marker results the routine was built for (from the scan, or as sent).
+             * @example {
+             *       "acne": {
+             *         "score": 81,
+             *         "severity": "low"
+             *       },
+             *       "hydration": {
+             *         "score": 66,
+             *         "severity": "moderate"
+             *       }
+             *     }
+             */
             markers: {
                 [key: string]: components["schemas"]["MarkerResult"];
             };
@@ -931,6 +967,18 @@ export interface components {
              * @example 2026-11-21T17:40:00.123Z
              */
             timestamp: string;
+            /**
+             * @example {
+             *       "acne": {
+             *         "score": 81,
+             *         "severity": "low"
+             *       },
+             *       "hydration": {
+             *         "score": 66,
+             *         "severity": "moderate"
+             *       }
+             *     }
+             */
             markers: {
                 [key: string]: components["schemas"]["MarkerResult"];
             };
@@ -1003,7 +1051,7 @@ export interface components {
             timestamp: string;
         };
         ScanCreateForm: {
-            /** @description The photo: jpeg, png, webp, avif, tiff; at most 5242880 bytes (5 MB), at least 256 px on the short side, at most 40 megapixels. EXIF orientation is honoured; a re-encoded copy without metadata is stored. */
+            /** @description The photo: jpeg, png, webp; at most 5242880 bytes (5 MB), at least 256 px on the short side, at most 40 megapixels. EXIF orientation is honoured; a re-encoded copy without metadata is stored. */
             image: string;
             /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`. */
             markers?: string;
