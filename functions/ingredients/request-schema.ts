@@ -4,7 +4,7 @@
  * The 64 KB body limit is the HTTP layer's; the item limits are here because only parsing can count them.
  */
 import { z } from 'zod';
-import { paramErrorsOf } from '../shared/param-errors';
+import { describeValue, paramErrorsOf } from '../shared/param-errors';
 import type { ParamError } from '../shared/errors';
 import { parseLabel } from './parse-label';
 import { MARKER_NAMES, type MarkerName } from './types';
@@ -14,15 +14,10 @@ export const MAX_PRODUCTS = 20;
 export const MAX_ITEM_LENGTH = 1000;
 export const MAX_PRODUCT_NAME_LENGTH = 200;
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `"${value}"`;
-  return `${typeof value === 'object' ? 'an object' : typeof value}${typeof value === 'number' || typeof value === 'boolean' ? ` ${String(value)}` : ''}`;
-}
+const describe = describeValue;
 
-/** One ingredient list: a pasted label, or an array with one ingredient per element. */
-function ingredientList(param: string) {
+/** One ingredient list: a pasted label, or an array with one ingredient per element (also used by routines). */
+export function ingredientList(param: string) {
   return z
     .union([z.string(), z.array(z.unknown())], {
       error: (i) =>

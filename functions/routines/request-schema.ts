@@ -7,11 +7,10 @@
  * low 70-100, moderate 40-69, high 0-39).
  */
 import { z } from 'zod';
-import { paramErrorsOf } from '../shared/param-errors';
+import { describeValue, paramErrorsOf } from '../shared/param-errors';
 import { getManifest, severityFor } from '../analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/skin/markers';
-import { MAX_INGREDIENTS_PER_LIST, MAX_ITEM_LENGTH, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';
-import { parseLabel } from '../ingredients/parse-label';
+import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';
 
 export type { ParamError } from '../ingredients/request-schema';
 
@@ -34,13 +33,7 @@ const SEVERITY_VALUES = ['low', 'moderate', 'high'] as const satisfies readonly 
 const USER_ID = /^[A-Za-z0-9_.:@-]{1,128}$/;
 const TOP_LEVEL = ['scan_id', 'markers', 'user_id', 'profile', 'products'];
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `"${value}"`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
+const describe = describeValue;
 
 const received = (i: { input?: unknown }) => `(received ${describe(i.input)})`;
 
@@ -52,37 +45,6 @@ function oneOf<const T extends readonly [string, ...string[]]>(param: string, va
   return z.enum(values, { error: (i) => `${param} must be one of ${values.join(', ')} ${received(i)}` });
 }
 
-/** One ingredient list: a pasted label, or an array with one ingredient per element (the ingredient analysis limits). */
-function ingredientList(param: string) {
-  return z
-    .union([z.string(), z.array(z.unknown())], {
-      error: (i) => (i.input === undefined ? `${param} is required` : `${param} must be a string or an array of strings ${received(i)}`),
-    })
-    .superRefine((value, ctx) => {
-      if (Array.isArray(value)) {
-        let bad = false;
-        value.forEach((element, index) => {
-          if (typeof element !== 'string') {
-            bad = true;
-            ctx.addIssue({ code: 'custom', path: [index], message: `${param}[${index}] must be a string (received ${describe(element)})` });
-          } else if (element.length > MAX_ITEM_LENGTH) {
-            bad = true;
-            ctx.addIssue({ code: 'custom', path: [index], message: `${param}[${index}] must be at most ${MAX_ITEM_LENGTH} characters long (received ${element.length})` });
-          }
-        });
-        if (bad) return;
-        if (value.length > MAX_INGREDIENTS_PER_LIST) {
-          ctx.addIssue({ code: 'custom', message: `${param} must have at most ${MAX_INGREDIENTS_PER_LIST} ingredients (received ${value.length})` });
-          return;
-        }
-      }
-      const count = parseLabel(value as string | string[]).items.length;
-      if (count === 0) ctx.addIssue({ code: 'custom', message: `${param} must contain at least one ingredient` });
-      else if (count > MAX_INGREDIENTS_PER_LIST)
-        ctx.addIssue({ code: 'custom', message: `${param} must have at most ${MAX_INGREDIENTS_PER_LIST} ingredients (received ${count})` });
-    })
-    .transform((value) => value as string | string[]);
-}
 
 function markerResult(marker: MarkerName) {
   const param = `markers.${marker}`;

@@ -26,3 +26,12 @@ export function paramErrorsOf(error: z.ZodError): ParamError[] {
   }
   return errors;
 }
+
+/** How a received value is named in an error message: `"abc"`, `number 42`, `an array`, `null`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `"${value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
