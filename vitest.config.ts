@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup/contract-check.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Test files start their own dynalite/s3rver on random ports; two cores, so two at a time.

@@ -64,7 +64,8 @@ export interface ApiProps {
 
 /**
  * The public HTTP API: a REST API (regional) proxying every path and method to the API function, with access
- * logs, error-level execution logs and stage throttling.
+ * logs, error-level execution logs, X-Ray tracing and stage throttling. The function has no reserved concurrency:
+ * stage throttling bounds it, and the queue consumers reserve theirs (lib/concurrency.ts).
  */
 export class Api extends Construct {
   readonly restApi: RestApi;
@@ -146,6 +147,8 @@ export class Api extends Construct {
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
         metricsEnabled: true,
+        // X-Ray: the stage starts the trace, the function's segments (active tracing) join it.
+        tracingEnabled: true,
       },
     });
     const integration = new LambdaIntegration(fn, { proxy: true, allowTestInvoke: false });

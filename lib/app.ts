@@ -11,6 +11,8 @@ import type { LambdaArchitecture } from './service-function';
  *   retainData    true (default) | false: false lets `cdk destroy` delete tables and the (emptied) buckets
  *   alarmTopicArn an SNS topic for every alarm
  *   logLevel      DEBUG | INFO (default) | WARN | ERROR: LOG_LEVEL of every function
+ *   inferenceReservedConcurrency  N | none: reserved concurrency of the inference function (default 12)
+ *   deliveryReservedConcurrency   N | none: reserved concurrency of the delivery function (default 7)
  *   nag           true (default) | false: cdk-nag AwsSolutions checks; unsuppressed errors fail synth
  */
 export function buildApp(props: AppProps = {}): { app: App; stack: SkinAnalysisStack } {
@@ -23,6 +25,8 @@ export function buildApp(props: AppProps = {}): { app: App; stack: SkinAnalysisS
     retainData: booleanContext(context('retainData'), true),
     alarmTopicArn: stringContext(context('alarmTopicArn')),
     logLevel: parseLogLevel(context('logLevel')),
+    inferenceReservedConcurrency: parseReservedConcurrency(context('inferenceReservedConcurrency'), 'inferenceReservedConcurrency'),
+    deliveryReservedConcurrency: parseReservedConcurrency(context('deliveryReservedConcurrency'), 'deliveryReservedConcurrency'),
   });
   if (booleanContext(context('nag'), true)) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
@@ -32,6 +36,17 @@ export function parseArchitecture(value: unknown): LambdaArchitecture {
   if (value === undefined || value === null || value === '' || value === 'arm64') return 'arm64';
   if (value === 'x86_64' || value === 'x64' || value === 'amd64') return 'x86_64';
   throw new Error(`context architecture: expected arm64 or x86_64, received ${JSON.stringify(value)}`);
+}
+
+/** A reserved concurrency from context: undefined (the default), `none` (null: no reservation), or a whole number ≥ 1. */
+export function parseReservedConcurrency(value: unknown, key: string): number | null | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value === 'none' || value === false || value === 'false') return null;
+  const number = typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < 1) {
+    throw new Error(`context ${key}: expected a whole number of executions or none, received ${JSON.stringify(value)}`);
+  }
+  return number;
 }
 
 const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;

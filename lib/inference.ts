@@ -5,6 +5,7 @@ import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { posix } from 'node:path';
 import { BUNDLED_MODEL_DIR } from './bundling/model-files';
+import { consumerConcurrency, type ConsumerConcurrency } from './concurrency';
 import { deadLetterAlarm, FunctionAlarms } from './monitoring';
 import { FUNCTION_ENTRIES } from './project-paths';
 import { workQueue } from './queues';
@@ -28,9 +29,17 @@ export interface InferenceProps {
   architecture: LambdaArchitecture;
   baseEnvironment: Record<string, string>;
   entry?: string;
-  /** Scan jobs analysed at once (the event source mapping's maximum concurrency). */
+  /** Scan jobs analysed at once (the event source mapping's maximum concurrency). Default 10. */
   maxConcurrency?: number;
+  /**
+   * Reserved concurrent executions (lib/concurrency.ts): at least maxConcurrency. Default maxConcurrency + 2;
+   * `null`: none reserved.
+   */
+  reservedConcurrency?: number | null;
 }
+
+/** Scan jobs analysed at once by default. */
+export const INFERENCE_MAX_CONCURRENCY = 10;
 
 /**
  * Scan analysis: the scan-jobs queue (one job per message, DLQ after SCAN_MAX_RECEIVES), and the inference
@@ -43,9 +52,11 @@ export class Inference extends Construct {
   readonly tableAccess: TableAccess = INFERENCE_TABLE_ACCESS;
   readonly alarms: FunctionAlarms;
   readonly deadLetterAlarm: Alarm;
+  readonly concurrency: ConsumerConcurrency;
 
   constructor(scope: Construct, id: string, props: InferenceProps) {
     super(scope, id);
+    this.concurrency = consumerConcurrency('Inference', props.maxConcurrency ?? INFERENCE_MAX_CONCURRENCY, props.reservedConcurrency);
     const { queue, deadLetters } = workQueue(this, 'ScanJobQueue', {
       consumerTimeout: INFERENCE_TIMEOUT,
       maxReceiveCount: SCAN_MAX_RECEIVES,
@@ -60,6 +71,7 @@ export class Inference extends Construct {
       memorySize: 2048,
       timeout: INFERENCE_TIMEOUT,
       architecture: props.architecture,
+      reservedConcurrentExecutions: this.concurrency.reserved,
       nativePackages: ['sharp', 'onnxruntime-node'],
       includeModels: true,
       environment: {
@@ -78,7 +90,7 @@ export class Inference extends Construct {
       new SqsEventSource(queue, {
         batchSize: 1,
         reportBatchItemFailures: true,
-        maxConcurrency: props.maxConcurrency ?? 10,
+        maxConcurrency: this.concurrency.maxConcurrency,
       }),
     );
     this.function = fn;

@@ -63,6 +63,16 @@ export function applyNagSuppressions(parts: { storage: Storage; api: Api; infere
         .map((name) => [`AwsSolutions-IAM5[${tableIndex(storage.tables[name])}]`, grantReason(`the gsi1 index of the ${name} table`)]),
     );
 
+  /**
+   * Active tracing (ServiceFunction) lets each role send X-Ray segments; those two actions have no resource-level
+   * permissions. test/cdk/iam.test.ts checks that no other statement of any role has a `*` resource.
+   */
+  const xray = {
+    'AwsSolutions-IAM5[Resource::*]':
+      'X-Ray PutTraceSegments and PutTelemetryRecords (added by Lambda active tracing) support no resource-level ' +
+      'permissions, so their resource is *; no other statement of this role has a wildcard resource.',
+  };
+
   const runtimeReason =
     'nodejs22.x is the chosen runtime (the bundle targets node22 and is tested on it); moving to a newer runtime ' +
     'is a deliberate upgrade, not a synth-time default.';
@@ -73,14 +83,15 @@ export function applyNagSuppressions(parts: { storage: Storage; api: Api; infere
     ...s3Put,
     ...s3Delete,
     ...indexes(api.tableAccess),
+    ...xray,
   });
 
   acknowledge(inference.function, { 'AwsSolutions-L1': runtimeReason });
-  acknowledge(inference.function.role!, { ...s3Read, ...s3Put, ...indexes(inference.tableAccess) });
+  acknowledge(inference.function.role!, { ...s3Read, ...s3Put, ...indexes(inference.tableAccess), ...xray });
 
   if (webhooks.function) {
     acknowledge(webhooks.function, { 'AwsSolutions-L1': runtimeReason });
-    acknowledge(webhooks.function.role!, { ...indexes(webhooks.tableAccess) });
+    acknowledge(webhooks.function.role!, { ...indexes(webhooks.tableAccess), ...xray });
   }
 }
 

@@ -1,10 +1,11 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
+import { METRICS_NAMESPACE } from '../functions/shared/metrics';
 import { PROJECT_ROOT } from './project-paths';
 
 export type LambdaArchitecture = 'arm64' | 'x86_64';
@@ -42,12 +43,19 @@ export interface ServiceFunctionProps {
   includeDocsAssets?: boolean;
   logRetention?: RetentionDays;
   logRemovalPolicy?: RemovalPolicy;
+  /**
+   * Concurrent executions kept for this function alone, which are also its ceiling (lib/concurrency.ts).
+   * Undefined: none reserved; it shares the account's unreserved pool.
+   */
+  reservedConcurrentExecutions?: number;
 }
 
 /**
  * A service Lambda function: ESM bundle built locally by esbuild (no Docker), the AWS SDK bundled with it (the
  * versions the tests ran, and a bundle that loads without the runtime's node_modules), its own log group with
- * a retention, and a role that may write only to that log group (no AWSLambdaBasicExecutionRole).
+ * a retention, and a role that may write only to that log group (no AWSLambdaBasicExecutionRole) and send X-Ray
+ * traces (active tracing; the function's Powertools Tracer adds its subsegments). Custom metrics are CloudWatch
+ * EMF lines in the function's log, namespace POWERTOOLS_METRICS_NAMESPACE: no permission beyond the log group.
  */
 export class ServiceFunction extends NodejsFunction {
   readonly logGroupResource: LogGroup;
@@ -81,12 +89,15 @@ export class ServiceFunction extends NodejsFunction {
       architecture: props.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      tracing: Tracing.ACTIVE,
       role,
       logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       environment: {
         POWERTOOLS_SERVICE_NAME: props.serviceName,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         ...props.environment,
       },
       bundling: {

@@ -31,6 +31,12 @@ export interface SkinAnalysisStackProps extends StackProps {
   alarmTopicArn?: string;
   apiThrottling?: ApiThrottling;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * Reserved concurrency of the inference and delivery functions (lib/concurrency.ts). Default: each queue's
+   * maximum concurrency plus 2 (inference 12, delivery 7); `null`: none reserved (accounts with a low quota).
+   */
+  inferenceReservedConcurrency?: number | null;
+  deliveryReservedConcurrency?: number | null;
 }
 
 /**
@@ -64,6 +70,7 @@ export class SkinAnalysisStack extends Stack {
       architecture,
       baseEnvironment,
       deliveryEntry,
+      reservedConcurrency: props.deliveryReservedConcurrency,
     });
     if (!deliveryEntry) {
       Annotations.of(this.webhooks).addWarningV2(
@@ -78,6 +85,7 @@ export class SkinAnalysisStack extends Stack {
       architecture,
       baseEnvironment,
       entry: props.inferenceEntry,
+      reservedConcurrency: props.inferenceReservedConcurrency,
     });
     this.api = new Api(this, 'Api', {
       storage: this.storage,

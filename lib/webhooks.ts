@@ -3,6 +3,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
+import { consumerConcurrency, type ConsumerConcurrency } from './concurrency';
 import { deadLetterAlarm, FunctionAlarms } from './monitoring';
 import { workQueue } from './queues';
 import { ServiceFunction, type LambdaArchitecture } from './service-function';
@@ -32,8 +33,17 @@ export interface WebhooksProps {
    */
   deliveryEntry?: string;
   batchSize?: number;
+  /** Delivery batches handled at once (the event source mapping's maximum concurrency). Default 5. */
   maxConcurrency?: number;
+  /**
+   * Reserved concurrent executions of the delivery function (lib/concurrency.ts): at least maxConcurrency.
+   * Default maxConcurrency + 2; `null`: none reserved.
+   */
+  reservedConcurrency?: number | null;
 }
+
+/** Delivery batches handled at once by default. */
+export const DELIVERY_MAX_CONCURRENCY = 5;
 
 /**
  * Webhook delivery: the queue that API and inference publish events to, its DLQ (alarmed), and the delivery
@@ -47,9 +57,11 @@ export class Webhooks extends Construct {
   readonly function?: ServiceFunction;
   readonly tableAccess: TableAccess = DELIVERY_TABLE_ACCESS;
   readonly alarms?: FunctionAlarms;
+  readonly concurrency: ConsumerConcurrency;
 
   constructor(scope: Construct, id: string, props: WebhooksProps) {
     super(scope, id);
+    this.concurrency = consumerConcurrency('Webhook delivery', props.maxConcurrency ?? DELIVERY_MAX_CONCURRENCY, props.reservedConcurrency);
     const { queue, deadLetters } = workQueue(this, 'DeliveryQueue', {
       consumerTimeout: DELIVERY_TIMEOUT,
       maxReceiveCount: DELIVERY_MAX_RECEIVES,
@@ -68,6 +80,7 @@ export class Webhooks extends Construct {
       memorySize: 512,
       timeout: DELIVERY_TIMEOUT,
       architecture: props.architecture,
+      reservedConcurrentExecutions: this.concurrency.reserved,
       environment: {
         ...props.baseEnvironment,
         DELIVERY_QUEUE_URL: queue.queueUrl,
@@ -80,7 +93,7 @@ export class Webhooks extends Construct {
       new SqsEventSource(queue, {
         batchSize: props.batchSize ?? 10,
         reportBatchItemFailures: true,
-        maxConcurrency: props.maxConcurrency ?? 5,
+        maxConcurrency: this.concurrency.maxConcurrency,
       }),
     );
     this.function = fn;

@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../functions/shared/config';
 import { systemClock, type Clock } from '../functions/shared/clock';
+import type { MetricsSink } from '../functions/shared/metrics';
 import { createDocumentClient, createS3Client } from '../functions/shared/aws/clients';
 import { createStores, type Stores } from '../functions/shared/stores';
 import { createApp } from '../functions/api/app';
@@ -44,6 +45,8 @@ export interface LocalStackOptions {
   /** The DNS the webhook SSRF guard consults (tests play rebinding); default: the system resolver. */
   webhookResolver?: Resolver;
   env?: Record<string, string>;
+  /** Where the API, inference and delivery code record metrics (tests pass an InMemoryMetrics); default: nowhere. */
+  metrics?: MetricsSink;
 }
 
 export interface LocalStack {
@@ -124,7 +127,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const events = new QueueEventPublisher(deliveryQueue);
   deliveryQueue.consume(
     createDeliveryHandler(
-      buildDeliveryDeps(config, { stores, queue: deliveryQueue, clock, resolver: options.webhookResolver }),
+      buildDeliveryDeps(config, { stores, queue: deliveryQueue, clock, resolver: options.webhookResolver, metrics: options.metrics }),
     ),
     { concurrency: options.webhookConcurrency ?? 4 },
   );
@@ -132,10 +135,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const realAnalyzer = await createAnalyzer({ modelDir: config.MODEL_DIR });
   const analyzer = options.wrapAnalyzer ? options.wrapAnalyzer(realAnalyzer) : realAnalyzer;
   scanQueue.consume(
-    createScanJobHandler(buildInferenceDeps({ stores, analyzer, events, clock }), { maxReceives: config.SCAN_MAX_RECEIVES }),
+    createScanJobHandler(buildInferenceDeps({ stores, analyzer, events, clock, metrics: options.metrics }), { maxReceives: config.SCAN_MAX_RECEIVES }),
   );
 
-  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock }));
+  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics }));
   const server = await listen(app.fetch, options.port ?? 0);
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

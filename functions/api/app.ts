@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { ApiError } from '../shared/errors';
+import { noopMetrics } from '../shared/metrics';
 import type { ApiDeps, ApiEnv } from './deps';
 import { problemResponse } from './problem';
 import { requestId } from './middleware/request-id';
+import { requestMetrics } from './middleware/request-metrics';
 import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
 import { scanRoutes } from './routes/scans';
@@ -16,6 +18,8 @@ import { docsRoutes } from './routes/docs';
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  // Some tests build the app from partial deps (documents, docs page): no sink means no metrics.
+  app.use('*', requestMetrics(deps.metrics ?? noopMetrics));
   app.use('*', requestId());
   // Public, no key: registered before the /v1 routes, so their key and rate-limit middleware never run for these.
   app.route('/', openApiRoutes());

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../shared/clock';
 import type { Config } from '../shared/config';
 import { createLogger } from '../shared/logger';
+import { noopMetrics, type MetricsSink } from '../shared/metrics';
 import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -13,7 +14,15 @@ import type { ApiDeps } from './deps';
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildApiDeps(
   config: Config,
-  parts: { stores: Stores; db: DynamoDBDocumentClient; scanQueue: MessageSender; events: EventPublisher; clock?: Clock },
+  parts: {
+    stores: Stores;
+    db: DynamoDBDocumentClient;
+    scanQueue: MessageSender;
+    events: EventPublisher;
+    clock?: Clock;
+    /** The Powertools sink on Lambda; default none (local runs, the CLI). */
+    metrics?: MetricsSink;
+  },
 ): ApiDeps {
   const clock = parts.clock ?? systemClock;
   return {
@@ -25,5 +34,6 @@ export function buildApiDeps(
     authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS),
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
     logger: createLogger('api'),
+    metrics: parts.metrics ?? noopMetrics,
   };
 }

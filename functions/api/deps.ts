@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../shared/clock';
 import type { Config } from '../shared/config';
+import type { MetricsSink } from '../shared/metrics';
 import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
@@ -18,6 +19,8 @@ export interface ApiDeps {
   /** routine.generated goes out through this. */
   events: EventPublisher;
   logger: Logger;
+  /** Request counts and latency, scans submitted. */
+  metrics: MetricsSink;
 }
 
 /** Hono context variables set by the middleware. */

@@ -3,6 +3,9 @@ import { handle } from 'hono/aws-lambda';
 import { loadConfig } from '../shared/config';
 import { createDocumentClient, createS3Client } from '../shared/aws/clients';
 import { SqsQueue } from '../shared/aws/sqs-queue';
+import { observedHandler } from '../shared/lambda-handler';
+import { createLambdaMetrics } from '../shared/powertools-metrics';
+import { createTracer, traceClient } from '../shared/tracing';
 import { QueueEventPublisher } from '../webhooks/event-publisher';
 import { createStores } from '../shared/stores';
 import { createApp } from './app';
@@ -11,11 +14,18 @@ import { buildApiDeps } from './build-deps';
 // Built once per container; every invocation reuses the clients and the key cache.
 const config = loadConfig();
 if (!config.SCAN_QUEUE_URL) throw new Error('Invalid configuration: SCAN_QUEUE_URL is required in Lambda');
-const db = createDocumentClient(config);
-const stores = createStores(config, db, createS3Client(config));
+const tracer = createTracer('api');
+const metrics = createLambdaMetrics('api');
+const db = traceClient(tracer, createDocumentClient(config));
+const stores = createStores(config, db, traceClient(tracer, createS3Client(config)));
 if (!config.DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: DELIVERY_QUEUE_URL is required in Lambda (routine events)');
-const sqs = new SQSClient({ region: config.AWS_REGION });
+const sqs = traceClient(tracer, new SQSClient({ region: config.AWS_REGION }));
 const scanQueue = new SqsQueue(sqs, config.SCAN_QUEUE_URL);
 const events = new QueueEventPublisher(new SqsQueue(sqs, config.DELIVERY_QUEUE_URL));
+const deps = buildApiDeps(config, { stores, db, scanQueue, events, metrics });
+const app = handle(createApp(deps));
 
-export const handler = handle(createApp(buildApiDeps(config, { stores, db, scanQueue, events })));
+// Every log line of an invocation carries API Gateway's request id: the `Request-Id` the client got back.
+export const handler = observedHandler({ logger: deps.logger, metrics, tracer }, (event: Parameters<typeof app>[0], context) => app(event, context), {
+  logKeys: (event) => ({ requestId: (event as { requestContext?: { requestId?: string } }).requestContext?.requestId }),
+});

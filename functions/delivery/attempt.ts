@@ -1,4 +1,5 @@
 import { isoTimestamp } from '../shared/clock';
+import { METRIC } from '../shared/metrics';
 import type { DeliveryAttempt, DeliveryRecord } from '../webhooks/delivery';
 import { signingSecrets, type WebhookEndpoint } from '../webhooks/endpoint';
 import type { PostResult } from '../webhooks/http-sender';
@@ -37,6 +38,7 @@ export async function attemptDelivery(deps: DeliveryDeps, record: DeliveryRecord
   if (!endpoint || endpoint.status !== 'enabled') {
     const why = endpoint ? `endpoint ${record.endpoint_id} is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}` : `endpoint ${record.endpoint_id} was removed`;
     await deps.deliveries.fail(record.delivery_id, record.run, why, deps.clock.now());
+    deps.metrics.count(METRIC.webhookDeliveriesFailed, { reason: 'endpoint_unavailable' });
     return { kind: 'ended', why };
   }
 
@@ -44,6 +46,8 @@ export async function attemptDelivery(deps: DeliveryDeps, record: DeliveryRecord
   const sentAt = deps.clock.now();
   const headers = webhookHeaders(record.event_id, record.body, signingSecrets(endpoint, sentAt), sentAt);
   const result = await deps.post({ url: endpoint.url, environment: endpoint.environment }, { headers, body: record.body });
+  deps.metrics.count(METRIC.webhookAttempts, { result: result.ok ? 'success' : 'failure' });
+  deps.metrics.duration(METRIC.webhookAttemptLatency, result.durationMs);
   const attempt: DeliveryAttempt = {
     attempt: record.attempts.length + 1,
     run: record.run,

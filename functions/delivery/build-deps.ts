@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../shared/clock';
 import type { Config } from '../shared/config';
 import { createLogger } from '../shared/logger';
+import { noopMetrics, type MetricsSink } from '../shared/metrics';
 import type { MessageSender, VisibilityControl } from '../shared/queue';
 import type { Stores } from '../shared/stores';
 import { postWebhook } from '../webhooks/http-sender';
@@ -15,6 +16,8 @@ export function buildDeliveryDeps(
     queue: MessageSender & VisibilityControl;
     clock?: Clock;
     resolver?: Resolver;
+    /** The Powertools sink on Lambda; default none (local runs, the CLI). */
+    metrics?: MetricsSink;
   },
 ): DeliveryDeps {
   const schedule = config.WEBHOOK_RETRY_SCHEDULE;
@@ -35,6 +38,7 @@ export function buildDeliveryDeps(
     maxReceives: config.WEBHOOK_MAX_RECEIVES,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     logger: createLogger('delivery'),
+    metrics: parts.metrics ?? noopMetrics,
     random: Math.random,
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../shared/clock';
+import type { MetricsSink } from '../shared/metrics';
 import type { MessageSender, VisibilityControl } from '../shared/queue';
 import type { DeliveryStore } from '../webhooks/delivery-store';
 import type { WebhookEndpointStore } from '../webhooks/endpoint-store';
@@ -27,5 +28,7 @@ export interface DeliveryDeps {
   /** The HTTP time limit of one attempt; the lease on a delivery outlasts it. */
   timeoutMs: number;
   logger: Logger;
+  /** Attempts, their latency, and how delivery runs end. */
+  metrics: MetricsSink;
   random: () => number;
 }

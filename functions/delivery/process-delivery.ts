@@ -1,4 +1,5 @@
 import { isoTimestamp } from '../shared/clock';
+import { METRIC } from '../shared/metrics';
 import { deliveryMessage } from '../webhooks/queue-messages';
 import { MAX_WAIT_SECONDS, withJitter } from '../webhooks/retry-schedule';
 import type { DeliveryRecord } from '../webhooks/delivery';
@@ -53,6 +54,7 @@ export async function processDelivery(deps: DeliveryDeps, message: { delivery_id
   if (record.run_attempts >= deps.schedule.length) {
     // The last attempt was claimed, its lease ran out and its outcome was never written (a crash): the run is over.
     await deps.deliveries.fail(record.delivery_id, record.run, `gave up after ${record.run_attempts} attempts`, now, { deadLettered: true });
+    deps.metrics.count(METRIC.webhookDeliveriesFailed, { reason: 'exhausted' });
     return passToDeadLetters(deps, receipt);
   }
   const dueInMs = dueAt(record) - now;
@@ -75,11 +77,13 @@ export async function processDelivery(deps: DeliveryDeps, message: { delivery_id
 
   if (result.ok) {
     await deps.deliveries.recordAttempt(record.delivery_id, record.run, attempt, { status: 'succeeded', next_attempt_at: null, final_error: null }, attemptedAt);
+    deps.metrics.count(METRIC.webhookDeliveriesSucceeded);
     return;
   }
   if (result.gone) {
     const reason = await disableGoneEndpoint(deps, endpoint);
     await deps.deliveries.recordAttempt(record.delivery_id, record.run, attempt, { status: 'failed', next_attempt_at: null, final_error: `endpoint disabled: ${reason}` }, attemptedAt);
+    deps.metrics.count(METRIC.webhookDeliveriesFailed, { reason: 'gone' });
     return;
   }
   if (position >= deps.schedule.length) {
@@ -91,6 +95,7 @@ export async function processDelivery(deps: DeliveryDeps, message: { delivery_id
       attemptedAt,
     );
     deps.logger.warn('webhook delivery failed for good', { deliveryId: record.delivery_id, endpointId: record.endpoint_id, attempts: position });
+    deps.metrics.count(METRIC.webhookDeliveriesFailed, { reason: 'exhausted' });
     return passToDeadLetters(deps, receipt);
   }
 

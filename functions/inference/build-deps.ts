@@ -1,5 +1,7 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { systemClock, type Clock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
+import { noopMetrics, type MetricsSink } from '../shared/metrics';
 import type { Stores } from '../shared/stores';
 import type { ScanAnalyzer } from '../analysis/analyzer';
 import { publishScanEvents, type EventPublisher } from '../webhooks/event-publisher';
@@ -10,13 +12,23 @@ import type { InferenceDeps } from './process-scan-job';
  * The inference function's dependencies. After a scan's outcome is stored: the user's score is updated (and
  * score.updated published when it changed), then scan.completed or scan.failed is published.
  */
-export function buildInferenceDeps(parts: { stores: Stores; analyzer: ScanAnalyzer; events: EventPublisher; clock?: Clock }): InferenceDeps {
+export function buildInferenceDeps(parts: {
+  stores: Stores;
+  analyzer: ScanAnalyzer;
+  events: EventPublisher;
+  clock?: Clock;
+  /** The Powertools sink on Lambda; default none (local runs). */
+  metrics?: MetricsSink;
+  /** Default: a new `inference` logger (the Lambda entry passes the one it adds the invocation context to). */
+  logger?: Logger;
+}): InferenceDeps {
   return {
     clock: parts.clock ?? systemClock,
     scans: parts.stores.scans,
     images: parts.stores.images,
     analyzer: parts.analyzer,
-    logger: createLogger('inference'),
+    logger: parts.logger ?? createLogger('inference'),
+    metrics: parts.metrics ?? noopMetrics,
     onScanFinished: [updateScoreOnScan({ scores: parts.stores.scores, events: parts.events }), publishScanEvents(parts.events)],
   };
 }

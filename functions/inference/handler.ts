@@ -4,6 +4,10 @@ import { loadConfig } from '../shared/config';
 import { createDocumentClient, createS3Client } from '../shared/aws/clients';
 import { createStores } from '../shared/stores';
 import { SqsQueue } from '../shared/aws/sqs-queue';
+import { observedHandler } from '../shared/lambda-handler';
+import { createLogger } from '../shared/logger';
+import { createLambdaMetrics } from '../shared/powertools-metrics';
+import { createTracer, traceClient } from '../shared/tracing';
 import { QueueEventPublisher } from '../webhooks/event-publisher';
 import { createAnalyzer } from '../analysis/create-analyzer';
 import { buildInferenceDeps } from './build-deps';
@@ -11,11 +15,18 @@ import { createScanJobHandler } from './scan-job-handler';
 
 // Models and sessions load once per container, on the first event, and are reused for every message after.
 const config = loadConfig();
-const stores = createStores(config, createDocumentClient(config), createS3Client(config));
+const tracer = createTracer('inference');
+const metrics = createLambdaMetrics('inference');
+const stores = createStores(config, traceClient(tracer, createDocumentClient(config)), traceClient(tracer, createS3Client(config)));
 if (!config.DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: DELIVERY_QUEUE_URL is required in Lambda (scan events)');
-const events = new QueueEventPublisher(new SqsQueue(new SQSClient({ region: config.AWS_REGION }), config.DELIVERY_QUEUE_URL));
+const events = new QueueEventPublisher(
+  new SqsQueue(traceClient(tracer, new SQSClient({ region: config.AWS_REGION })), config.DELIVERY_QUEUE_URL),
+);
+const logger = createLogger('inference');
 const ready = createAnalyzer({ modelDir: config.MODEL_DIR }).then((analyzer) =>
-  createScanJobHandler(buildInferenceDeps({ stores, analyzer, events }), { maxReceives: config.SCAN_MAX_RECEIVES }),
+  createScanJobHandler(buildInferenceDeps({ stores, analyzer, events, metrics, logger }), { maxReceives: config.SCAN_MAX_RECEIVES }),
 );
 
-export const handler = async (event: SQSEvent, context: Context) => (await ready)(event, context);
+export const handler = observedHandler({ logger, metrics, tracer }, async (event: SQSEvent, context: Context) =>
+  (await ready)(event, context),
+);

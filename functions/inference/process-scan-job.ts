@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../shared/clock';
 import { isoTimestamp } from '../shared/clock';
 import type { Tenant } from '../shared/tenant';
+import { elapsedMs, METRIC, type MetricsSink } from '../shared/metrics';
 import type { ScanAnalyzer } from '../analysis/analyzer';
 import { overlayKey, type ImageStore } from '../scans/image-store';
 import { isUndecodableImage, uprightImage } from './upright-image';
@@ -17,6 +18,8 @@ export interface InferenceDeps {
   images: ImageStore;
   analyzer: ScanAnalyzer;
   logger: Logger;
+  /** Scans completed and failed (by code), job errors, analysis and end-to-end latency. */
+  metrics: MetricsSink;
   onScanFinished: ScanFinishedListener[];
 }
 
@@ -45,8 +48,10 @@ export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery
   }
 
   let outcome: ScanOutcome;
+  const started = performance.now();
   try {
     outcome = await analyse(deps, scan);
+    deps.metrics.duration(METRIC.analysisLatency, elapsedMs(started));
   } catch (error) {
     if (isUndecodableImage(error)) {
       await finishAndNotify(deps, tenant, scan, {
@@ -62,6 +67,7 @@ export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery
         error: { code: 'analysis_failed', message: 'The analysis failed repeatedly; submit the scan again.' },
       });
     }
+    deps.metrics.count(METRIC.scanJobErrors);
     throw error;
   }
   await finishAndNotify(deps, tenant, scan, outcome);
@@ -92,7 +98,7 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
 }
 
 async function finishAndNotify(deps: InferenceDeps, tenant: Tenant, scan: ScanRecord, outcome: ScanOutcome): Promise<void> {
-  await deps.scans.finish(tenant, scan.scan_id, outcome);
+  if (await deps.scans.finish(tenant, scan.scan_id, outcome)) recordOutcome(deps, scan, outcome);
   // Whoever won the conditional write, the stored record is the truth the listeners report.
   const stored = await deps.scans.get(tenant, scan.scan_id, { consistent: true });
   if (!stored) {
@@ -101,6 +107,14 @@ async function finishAndNotify(deps: InferenceDeps, tenant: Tenant, scan: ScanRe
     return;
   }
   if (stored.status !== 'processing') await notify(deps, stored);
+}
+
+/** Once per scan: only the job whose conditional write stored the outcome counts it. */
+function recordOutcome(deps: InferenceDeps, scan: ScanRecord, outcome: ScanOutcome): void {
+  if (outcome.status === 'completed') deps.metrics.count(METRIC.scansCompleted);
+  else deps.metrics.count(METRIC.scansFailed, { code: outcome.error?.code ?? 'unknown' });
+  const createdAt = Date.parse(scan.created_at);
+  if (Number.isFinite(createdAt)) deps.metrics.duration(METRIC.scanLatency, Math.max(0, deps.clock.now() - createdAt));
 }
 
 async function notify(deps: InferenceDeps, scan: ScanRecord): Promise<void> {

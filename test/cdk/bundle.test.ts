@@ -74,9 +74,10 @@ afterAll(() => {
 
 /**
  * Runs `script` with Node in `dir`, asynchronously: the local DynamoDB, S3 and SQS servers live in this process
- * and must keep answering while the child runs. The last line of stdout is the JSON result.
+ * and must keep answering while the child runs. The last line of stdout is the JSON result; `lines` are the
+ * ones before it (the function's own output: EMF metrics, logs).
  */
-async function nodeIn(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<unknown> {
+async function nodeRun(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ value: unknown; lines: string[] }> {
   writeFileSync(join(dir, 'run.mjs'), script);
   const child = spawn(process.execPath, ['run.mjs'], {
     cwd: dir,
@@ -93,8 +94,33 @@ async function nodeIn(dir: string, script: string, env: Record<string, string>, 
   clearTimeout(timer);
   if (code !== 0) throw new Error(`node run.mjs exited ${code}:\n${stderr}\n${stdout}`);
   const lines = stdout.trim().split('\n');
-  return JSON.parse(lines[lines.length - 1]) as unknown;
+  return { value: JSON.parse(lines[lines.length - 1]) as unknown, lines: lines.slice(0, -1).filter(Boolean) };
 }
+
+async function nodeIn(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<unknown> {
+  return (await nodeRun(dir, script, env, timeoutMs)).value;
+}
+
+/** A scan job as the SQS event source hands it to the function. */
+function sqsEvent(body: string, messageId: string) {
+  return {
+    Records: [
+      {
+        messageId,
+        receiptHandle: `receipt-${messageId}`,
+        body,
+        attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:scan-jobs',
+        awsRegion: 'us-east-1',
+      },
+    ],
+  };
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
 
 describe('x86_64 bundles', () => {
   it('when the stack is synthesized with architecture x86_64, then every function is x86_64 and every native file is x86-64', () => {
@@ -107,7 +133,7 @@ describe('x86_64 bundles', () => {
     expect(new Set(machines)).toEqual(new Set([ELF_MACHINE.x86_64]));
   });
 
-  it('when the inference bundle handles a scan job in a clean Node process, then the scan completes and scan.completed is queued', async () => {
+  it('when the inference bundle handles scan jobs in a clean Node process, then the scans complete, scan.completed is queued, metrics are EMF, and the cold start is reported', async () => {
     const work = mkdtempSync(join(tmpdir(), 'skin-bundle-run-'));
     const dynamo = await startDynamoDb({});
     const s3 = await startS3({ directory: join(work, 's3'), bucket: 'skin-images' });
@@ -127,6 +153,9 @@ describe('x86_64 bundles', () => {
         MODEL_DIR: join(work, 'task', 'models'),
         SCAN_MAX_RECEIVES: '3',
         LOG_LEVEL: 'WARN',
+        // As the stack sets them (lib/service-function.ts).
+        POWERTOOLS_SERVICE_NAME: 'skin-inference',
+        POWERTOOLS_METRICS_NAMESPACE: 'SkinAnalysis',
       };
       const config = loadConfig(env);
       await createTables(
@@ -136,50 +165,67 @@ describe('x86_64 bundles', () => {
       const stores = createStores(config, createDocumentClient(config), createS3Client(config));
       const tenant = { accountId: 'acct_bundle', environment: 'test' as const };
       const jobs: string[] = [];
-      const record = await submitScan(
-        { clock: systemClock, scans: stores.scans, images: stores.images, scanQueue: { send: async (body) => void jobs.push(body) } },
-        { tenant, image: await acceptImage(await faceJpeg('frontal')), markers: ['acne', 'hydration'], userId: 'user_bundle' },
-      );
-      expect(jobs).toHaveLength(1);
+      const records = [];
+      // Two scans: the first is the cold start, the second the same container warm.
+      for (let n = 0; n < 2; n++) {
+        records.push(
+          await submitScan(
+            { clock: systemClock, scans: stores.scans, images: stores.images, scanQueue: { send: async (body) => void jobs.push(body) } },
+            { tenant, image: await acceptImage(await faceJpeg('frontal')), markers: ['acne', 'hydration'], userId: 'user_bundle' },
+          ),
+        );
+      }
+      expect(jobs).toHaveLength(2);
 
-      const event = {
-        Records: [
-          {
-            messageId: 'msg-1',
-            receiptHandle: 'receipt-1',
-            body: jobs[0],
-            attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
-            messageAttributes: {},
-            md5OfBody: '',
-            eventSource: 'aws:sqs',
-            eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:scan-jobs',
-            awsRegion: 'us-east-1',
-          },
-        ],
-      };
-      const response = await nodeIn(
+      // Timed inside the child: performance.now() counts from the process's start.
+      const { value, lines } = await nodeRun(
         work,
-        `const { handler } = await import('./task/index.mjs');
+        `const importStarted = performance.now();
+const { handler } = await import('./task/index.mjs');
+const imported = performance.now();
 const context = { functionName: 'inference', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60000 };
-const result = await handler(${JSON.stringify(event)}, context);
-process.stdout.write('\\n' + JSON.stringify(result) + '\\n');`,
+const first = await handler(${JSON.stringify(sqsEvent(jobs[0], 'msg-1'))}, context);
+const firstResult = performance.now();
+const second = await handler(${JSON.stringify(sqsEvent(jobs[1], 'msg-2'))}, { ...context, awsRequestId: 'req-2' });
+const secondResult = performance.now();
+process.stdout.write('\\n' + JSON.stringify({
+  results: [first, second],
+  timings: { bootMs: importStarted, importMs: imported - importStarted, coldMs: firstResult - importStarted, warmMs: secondResult - firstResult },
+}) + '\\n');`,
         env,
       );
-      expect(response).toEqual({ batchItemFailures: [] });
+      const { results, timings } = value as { results: unknown[]; timings: Record<'bootMs' | 'importMs' | 'coldMs' | 'warmMs', number> };
+      expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+      report.push(
+        `x86_64 inference cold start in a clean Node ${process.version} process (module import → first completed scan): ` +
+          `${ms(timings.coldMs)} (import ${ms(timings.importMs)}, then models and the first job ${ms(timings.coldMs - timings.importMs)}); ` +
+          `Node start → import ${ms(timings.bootMs)}; the second scan, warm: ${ms(timings.warmMs)}`,
+      );
 
-      const scan = await stores.scans.get(tenant, record.scan_id, { consistent: true });
-      expect(scan).toMatchObject({ scan_id: record.scan_id, status: 'completed', error: null, skin_score: expect.any(Number) });
-      expect(Object.keys(scan!.markers).sort()).toEqual(['acne', 'hydration']);
+      for (const record of records) {
+        const scan = await stores.scans.get(tenant, record.scan_id, { consistent: true });
+        expect(scan).toMatchObject({ scan_id: record.scan_id, status: 'completed', error: null, skin_score: expect.any(Number) });
+        expect(Object.keys(scan!.markers).sort()).toEqual(['acne', 'hydration']);
+      }
       expect(sqs.sent.length).toBeGreaterThan(0);
       expect(sqs.sent.every((message) => message.queueUrl === env.DELIVERY_QUEUE_URL)).toBe(true);
       expect(sqs.sent.map((message) => message.body).join('\n')).toContain('scan.completed');
+
+      // Powertools Metrics wrote CloudWatch EMF to stdout: two completed scans, in the stack's namespace and service.
+      const emf = lines.filter((line) => line.startsWith('{') && line.includes('"_aws"')).map((line) => JSON.parse(line) as Record<string, any>);
+      const completed = emf.filter((entry) => 'ScansCompleted' in entry);
+      expect(completed).toHaveLength(2);
+      for (const entry of completed) {
+        expect(entry).toMatchObject({ service: 'skin-inference', AnalysisLatency: expect.any(Number) });
+        expect(entry._aws.CloudWatchMetrics[0].Namespace).toBe('SkinAnalysis');
+      }
     } finally {
       await sqs.close();
       await s3.close();
       await dynamo.close();
       rmSync(work, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 150_000);
 
   it('when the API and delivery bundles are imported in a clean Node process, then each exports a handler', async () => {
     for (const name of ['api', 'delivery'] as const) {

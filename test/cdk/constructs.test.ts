@@ -7,10 +7,11 @@ import { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
-import { parseArchitecture } from '../../lib/app';
+import { parseArchitecture, parseReservedConcurrency } from '../../lib/app';
+import { consumerConcurrency } from '../../lib/concurrency';
 import { planPackages } from '../../lib/bundling/native-packages';
 import { addActionToAllAlarms } from '../../lib/monitoring';
-import { PROJECT_ROOT } from '../../lib/project-paths';
+import { FUNCTION_ENTRIES, PROJECT_ROOT } from '../../lib/project-paths';
 import { Storage } from '../../lib/storage';
 import { Webhooks } from '../../lib/webhooks';
 import { cdkJsonContext } from './support/synth';
@@ -41,6 +42,38 @@ describe('context', () => {
     expect(parseArchitecture(undefined)).toBe('arm64');
     expect(parseArchitecture('x86_64')).toBe('x86_64');
     expect(() => parseArchitecture('mips')).toThrow(/arm64 or x86_64/);
+  });
+});
+
+describe('reserved concurrency', () => {
+  it('when the context is read, then a number reserves, none reserves nothing, and anything else is refused', () => {
+    expect(parseReservedConcurrency(undefined, 'k')).toBeUndefined();
+    expect(parseReservedConcurrency('20', 'k')).toBe(20);
+    expect(parseReservedConcurrency(20, 'k')).toBe(20);
+    expect(parseReservedConcurrency('none', 'k')).toBeNull();
+    expect(() => parseReservedConcurrency('0', 'k')).toThrow(/whole number/);
+    expect(() => parseReservedConcurrency('ten', 'inferenceReservedConcurrency')).toThrow(/inferenceReservedConcurrency/);
+  });
+
+  it('when a consumer reserves less than its queue maximum concurrency, then it is refused; the default leaves headroom', () => {
+    expect(consumerConcurrency('X', 10, undefined)).toEqual({ maxConcurrency: 10, reserved: 12 });
+    expect(consumerConcurrency('X', 10, null)).toEqual({ maxConcurrency: 10, reserved: undefined });
+    expect(consumerConcurrency('X', 10, 10)).toEqual({ maxConcurrency: 10, reserved: 10 });
+    expect(() => consumerConcurrency('X', 10, 4)).toThrow(/below the queue's maximum concurrency/);
+    expect(() => consumerConcurrency('X', 1, undefined)).toThrow(/maxConcurrency/);
+  });
+
+  it('when the delivery function is built without a reservation, then the template reserves nothing; with one, it reserves that', () => {
+    // Bundling skipped: the template is all this test reads.
+    const templateFor = (reservedConcurrency: number | null) => {
+      const stack = new Stack(new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } }), 'Delivery');
+      const storage = new Storage(stack, 'Storage', { tablePrefix: 'skin', removalPolicy: RemovalPolicy.DESTROY });
+      new Webhooks(stack, 'Webhooks', { storage, architecture: 'arm64', baseEnvironment: {}, deliveryEntry: FUNCTION_ENTRIES.delivery, reservedConcurrency });
+      return Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0].Properties;
+    };
+    expect(templateFor(null).ReservedConcurrentExecutions).toBeUndefined();
+    expect(templateFor(30).ReservedConcurrentExecutions).toBe(30);
+    expect(templateFor(null).TracingConfig).toEqual({ Mode: 'Active' });
   });
 });
 

@@ -2,9 +2,11 @@ import { rmSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BINARY_MEDIA_TYPES, API_TIMEOUT } from '../../lib/api';
-import { INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from '../../lib/inference';
+import { INFERENCE_MAX_CONCURRENCY, INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from '../../lib/inference';
+import { RESERVED_HEADROOM } from '../../lib/concurrency';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../lib/queues';
-import { DELIVERY_MAX_RECEIVES, DELIVERY_TIMEOUT } from '../../lib/webhooks';
+import { DELIVERY_MAX_CONCURRENCY, DELIVERY_MAX_RECEIVES, DELIVERY_TIMEOUT } from '../../lib/webhooks';
+import { METRICS_NAMESPACE } from '../../functions/shared/metrics';
 import { loadConfig } from '../../functions/shared/config';
 import { GSI1, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/shared/tables';
 import { synthesize, type SynthesizedStack } from './support/synth';
@@ -70,6 +72,34 @@ describe('functions', () => {
       DELIVERY_QUEUE_URL: deliveryQueueRef,
       WEBHOOK_MAX_RECEIVES: String(DELIVERY_MAX_RECEIVES),
     });
+  });
+
+  it('when the stack is synthesized, then every function has active X-Ray tracing and the metrics namespace', () => {
+    const { template, stack } = synth;
+    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!]) {
+      const props = resource(template, logicalId(stack, fn)).Properties;
+      expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(props.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe(METRICS_NAMESPACE);
+    }
+    expect(METRICS_NAMESPACE).toBe('SkinAnalysis');
+  });
+
+  it('when the stack is synthesized, then inference and delivery reserve concurrency above their queue maximum, and the API reserves none', () => {
+    const { template, stack } = synth;
+    const reserved = (fn: Parameters<typeof logicalId>[1]) => resource(template, logicalId(stack, fn)).Properties.ReservedConcurrentExecutions;
+    expect(reserved(stack.inference.function)).toBe(INFERENCE_MAX_CONCURRENCY + RESERVED_HEADROOM);
+    expect(reserved(stack.webhooks.function!)).toBe(DELIVERY_MAX_CONCURRENCY + RESERVED_HEADROOM);
+    expect(reserved(stack.api.function)).toBeUndefined();
+    expect([reserved(stack.inference.function), reserved(stack.webhooks.function!)]).toEqual([12, 7]);
+
+    // A throttled SQS event source returns messages to the queue (a receive spent): never more at once than reserved.
+    for (const fn of [stack.inference.function, stack.webhooks.function!]) {
+      const mappings = Object.values(resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')).filter(
+        (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: logicalId(stack, fn) }),
+      );
+      expect(mappings).toHaveLength(1);
+      expect(mappings[0].Properties.ScalingConfig.MaximumConcurrency).toBeLessThanOrEqual(reserved(fn));
+    }
   });
 
   it('when the stack is synthesized, then every function logs to its own log group with a retention', () => {
@@ -267,9 +297,10 @@ describe('api', () => {
     }
   });
 
-  it('when the stack is synthesized, then the stage is throttled and writes JSON access logs without headers or bodies', () => {
+  it('when the stack is synthesized, then the stage is throttled, traced, and writes JSON access logs without headers or bodies', () => {
     const { template } = synth;
     const stage = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'))[0];
+    expect(stage.Properties.TracingEnabled).toBe(true);
     expect(stage.Properties.MethodSettings).toEqual([
       expect.objectContaining({
         HttpMethod: '*',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../shared/errors';
 import type { Tenant } from '../../shared/tenant';
+import { METRIC } from '../../shared/metrics';
 import { requireScope, type Principal } from '../../keys/authenticate';
 import { acceptImage, tooLarge } from '../../scans/image-intake';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
@@ -60,6 +61,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
           { clock: deps.clock, scans, images, scanQueue: deps.scanQueue },
           { tenant, image, markers, userId },
         );
+        deps.metrics.count(METRIC.scansSubmitted);
         const scan = await waitForScan(scans, tenant, submitted, waitSeconds);
         return scanResponse(scan, waitSeconds, c.get('requestId'));
       },
