@@ -82,9 +82,11 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
     return { ...emptyOutcome(deps.clock), face: result.face, quality: result.quality, error: result.error };
   }
   // Overlays go in before the record says completed, so a completed scan always has them.
-  for (const [marker, png] of Object.entries(result.overlays ?? {})) {
-    if (png) await deps.images.put(overlayKey(scan.image_key, marker), png, 'image/png', scan.environment);
-  }
+  await Promise.all(
+    Object.entries(result.overlays ?? {}).map(([marker, png]) =>
+      png ? deps.images.put(overlayKey(scan.image_key, marker), png, 'image/png', scan.environment) : undefined,
+    ),
+  );
   return {
     status: 'completed',
     skin_score: result.skinScore,

@@ -2,7 +2,10 @@ import type { Tenant } from '../shared/tenant';
 import type { ScanRecord } from './scan';
 import type { ScanStore } from './scan-store';
 
-const POLL_INTERVAL_MS = 100;
+/** Quick polls while a typical scan finishes (well under a second), then slower ones to spare reads. */
+function pollIntervalMs(elapsedMs: number): number {
+  return elapsedMs < 1_000 ? 25 : elapsedMs < 5_000 ? 100 : 250;
+}
 
 /** Polls the record with strongly consistent reads until it leaves `processing` or the wait is over. */
 export async function waitForScan(
@@ -11,10 +14,12 @@ export async function waitForScan(
   scan: ScanRecord,
   waitSeconds: number,
 ): Promise<ScanRecord> {
-  const deadline = Date.now() + waitSeconds * 1000;
+  const started = Date.now();
+  const deadline = started + waitSeconds * 1000;
   let current = scan;
   while (current.status === 'processing' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_INTERVAL_MS, Math.max(0, deadline - Date.now()))));
+    const pause = Math.min(pollIntervalMs(Date.now() - started), Math.max(0, deadline - Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, pause));
     current = (await scans.get(tenant, scan.scan_id, { consistent: true })) ?? current;
   }
   return current;
