@@ -158,6 +158,25 @@ describe('bad input to POST /v1/scans', () => {
   });
 });
 
+describe('photos the analysis cannot judge', () => {
+  it('when the face is under 100 px across (a 400x200 photo), then 422 face_too_small with the failed scan and its measured face size', async () => {
+    const small = await sharp(frontal).resize(200, 200).extend({ left: 100, right: 100, background: '#808080' }).jpeg().toBuffer();
+    const response = await post(scanForm({ image: small, markers: 'acne' }));
+    const problem = await response.json();
+    expect(response.status).toBe(422);
+    expect(problem).toMatchObject({ code: 'face_too_small', scan_id: expect.stringMatching(/^scan_/) });
+    const scan = await (await get(`/v1/scans/${problem.scan_id}`)).json();
+    expect(scan).toMatchObject({
+      status: 'failed',
+      skin_score: null,
+      markers: {},
+      error: { code: 'face_too_small', message: expect.stringContaining('at least 100 px') },
+      quality: { face_size: { value: expect.any(Number), threshold: 100, passed: false } },
+    });
+    expect(scan.quality.face_size.value).toBeLessThan(100);
+  });
+});
+
 describe('reading and deleting scans', () => {
   it('when scans are listed with a limit, then pages run newest first and the cursor continues them', async () => {
     const ids: string[] = [];

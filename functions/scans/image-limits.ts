@@ -4,8 +4,11 @@ export const IMAGE_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Pixels of the decoded image: larger files are decompression bombs as far as we are concerned. */
   maxPixels: 40_000_000,
-  /** Pixels on the short side. */
-  minShortSide: 256,
+  /**
+   * Pixels on the short side. Below 200 no face can reach the 100 px the analysis needs with the margins around
+   * it; between 200 and 256 the face check gives the more useful answer (`face_too_small`, with the face's size).
+   */
+  minShortSide: 200,
   /** Formats whose metadata the API can strip without decoding (functions/scans/metadata). */
   formats: ['jpeg', 'png', 'webp'] as const,
 } as const;

@@ -97,7 +97,7 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
       '- **422** with the check\'s code (`no_face`, `blurry`, …) when the photo failed a quality check within the wait; the',
       '  problem carries the stored `failed` scan\'s `scan_id`.',
       '',
-      `Cheap checks answer at once: at most ${IMAGE_LIMITS.maxBytes} bytes (413), a supported format (415), at least 256 px on`,
+      `Cheap checks answer at once: at most ${IMAGE_LIMITS.maxBytes} bytes (413), a supported format (415), at least ${IMAGE_LIMITS.minShortSide} px on`,
       'the short side and at most 40 megapixels (422). Send `Idempotency-Key` to retry safely.',
     ].join('\n'),
     auth: 'scans:write',

@@ -38,7 +38,7 @@ export const imageUploadSchema = z
   .meta({
     type: 'string',
     contentMediaType: 'application/octet-stream',
-    description: `The photo: ${IMAGE_LIMITS.formats.join(', ')}; at most ${IMAGE_LIMITS.maxBytes} bytes (5 MB), at least 256 px on the short side, at most 40 megapixels. EXIF orientation is honoured; a re-encoded copy without metadata is stored.`,
+    description: `The photo: ${IMAGE_LIMITS.formats.join(', ')}; at most ${IMAGE_LIMITS.maxBytes} bytes (5 MB), at least ${IMAGE_LIMITS.minShortSide} px on the short side, at most 40 megapixels. EXIF orientation is honoured; the stored copy carries no metadata (a JPEG keeps only its orientation).`,
   });
 
 /** `markers`: comma-separated, trimmed, case-insensitive, de-duplicated, in catalogue order; omitted or blank = all. */

@@ -33,7 +33,7 @@ export interface paths {
          *     - **422** with the check's code (`no_face`, `blurry`, …) when the photo failed a quality check within the wait; the
          *       problem carries the stored `failed` scan's `scan_id`.
          *
-         *     Cheap checks answer at once: at most 5242880 bytes (413), a supported format (415), at least 256 px on
+         *     Cheap checks answer at once: at most 5242880 bytes (413), a supported format (415), at least 200 px on
          *     the short side and at most 40 megapixels (422). Send `Idempotency-Key` to retry safely.
          *
          *     Scope: `scans:write`.
@@ -1051,7 +1051,7 @@ export interface components {
             timestamp: string;
         };
         ScanCreateForm: {
-            /** @description The photo: jpeg, png, webp; at most 5242880 bytes (5 MB), at least 256 px on the short side, at most 40 megapixels. EXIF orientation is honoured; a re-encoded copy without metadata is stored. */
+            /** @description The photo: jpeg, png, webp; at most 5242880 bytes (5 MB), at least 200 px on the short side, at most 40 megapixels. EXIF orientation is honoured; the stored copy carries no metadata (a JPEG keeps only its orientation). */
             image: string;
             /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`. */
             markers?: string;
