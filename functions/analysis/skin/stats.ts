@@ -106,38 +106,25 @@ export interface Blob {
 }
 
 /**
- * 8-connected components of { map > threshold } inside `mask` (channel 0 of an S×S map).
- * Components smaller than `minArea` or larger than `maxArea` pixels are dropped.
+ * Calls `visit` with the pixels (in traversal order) of each 8-connected component of { map > threshold } inside
+ * `mask` (channel 0 of an S×S map), components in scan order of their first pixel.
  */
-export function findBlobs(
-  map: Float32Array,
-  mask: Uint8Array,
-  size: number,
-  threshold: number,
-  minArea = 1,
-  maxArea = Number.POSITIVE_INFINITY,
-): Blob[] {
+function forEachComponent(map: Float32Array, mask: Uint8Array, size: number, threshold: number, visit: (members: readonly number[]) => void): void {
   const n = size * size;
   const seen = new Uint8Array(n);
   const stack = new Int32Array(n);
-  const blobs: Blob[] = [];
+  const members: number[] = [];
   for (let start = 0; start < n; start++) {
     if (seen[start] || !mask[start] || !(map[start]! > threshold)) continue;
+    members.length = 0;
     let top = 0;
     stack[top++] = start;
     seen[start] = 1;
-    let area = 0;
-    let peak = -Infinity;
-    let sx = 0;
-    let sy = 0;
     while (top > 0) {
       const p = stack[--top]!;
+      members.push(p);
       const px = p % size;
       const py = (p - px) / size;
-      area++;
-      sx += px;
-      sy += py;
-      if (map[p]! > peak) peak = map[p]!;
       for (let dy = -1; dy <= 1; dy++) {
         const y = py + dy;
         if (y < 0 || y >= size) continue;
@@ -151,8 +138,37 @@ export function findBlobs(
         }
       }
     }
-    if (area >= minArea && area <= maxArea) blobs.push({ area, peak, x: sx / area, y: sy / area });
+    visit(members);
   }
+}
+
+/**
+ * 8-connected components of { map > threshold } inside `mask` (channel 0 of an S×S map).
+ * Components smaller than `minArea` or larger than `maxArea` pixels are dropped.
+ */
+export function findBlobs(
+  map: Float32Array,
+  mask: Uint8Array,
+  size: number,
+  threshold: number,
+  minArea = 1,
+  maxArea = Number.POSITIVE_INFINITY,
+): Blob[] {
+  const blobs: Blob[] = [];
+  forEachComponent(map, mask, size, threshold, (members) => {
+    const area = members.length;
+    if (area < minArea || area > maxArea) return;
+    let peak = -Infinity;
+    let sx = 0;
+    let sy = 0;
+    for (const p of members) {
+      const px = p % size;
+      sx += px;
+      sy += (p - px) / size;
+      if (map[p]! > peak) peak = map[p]!;
+    }
+    blobs.push({ area, peak, x: sx / area, y: sy / area });
+  });
   return blobs;
 }
 
@@ -169,38 +185,9 @@ export function smoothstep(lo: number, hi: number, v: number): number {
  * Spots closer than the blob filters' surround merge into one large component; their own peaks stay apart.
  */
 export function clusterPeaks(map: Float32Array, mask: Uint8Array, size: number, threshold: number, minArea: number, radius = 2): Blob[] {
-  const n = size * size;
-  const label = new Int32Array(n);
-  const stack = new Int32Array(n);
   const peaks: Blob[] = [];
-  let next = 0;
-  const members: number[] = [];
-  for (let start = 0; start < n; start++) {
-    if (label[start] || !mask[start] || !(map[start]! > threshold)) continue;
-    next++;
-    members.length = 0;
-    let top = 0;
-    stack[top++] = start;
-    label[start] = next;
-    while (top > 0) {
-      const p = stack[--top]!;
-      members.push(p);
-      const px = p % size;
-      const py = (p - px) / size;
-      for (let dy = -1; dy <= 1; dy++) {
-        const y = py + dy;
-        if (y < 0 || y >= size) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const x = px + dx;
-          if (x < 0 || x >= size) continue;
-          const q = y * size + x;
-          if (label[q] || !mask[q] || !(map[q]! > threshold)) continue;
-          label[q] = next;
-          stack[top++] = q;
-        }
-      }
-    }
-    if (members.length <= minArea) continue;
+  forEachComponent(map, mask, size, threshold, (members) => {
+    if (members.length <= minArea) return;
     for (const p of members) {
       const v = map[p]!;
       const px = p % size;
@@ -223,6 +210,6 @@ export function clusterPeaks(map: Float32Array, mask: Uint8Array, size: number, 
       }
       if (isPeak) peaks.push({ area: 0, peak: v, x: px, y: py });
     }
-  }
+  });
   return peaks;
 }
