@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Every test of the project, as `npm test` runs it: the Python tools first (some Node suites drive moto's server
+# and schemathesis from .venv), then the TypeScript type check and the Node suites, then each client library's own
+# suite where that client exists.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/python-env.sh >/dev/null
+npx tsc --noEmit
+npx vitest run
+if [ -f clients/python/pyproject.toml ]; then
+  (cd clients/python && ../../.venv/bin/python -m pytest -q)
+fi
+if [ -f clients/kotlin/pom.xml ]; then
+  mvn -q -B -f clients/kotlin/pom.xml verify
+fi
