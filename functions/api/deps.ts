@@ -7,6 +7,7 @@ import type { Stores } from '../shared/stores';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
+import type { CorsPolicy } from '../cors/cors-policy';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -21,6 +22,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Request counts and latency, scans submitted. */
   metrics: MetricsSink;
+  /** Which browser origins may read responses (functions/cors). */
+  cors: CorsPolicy;
 }
 
 /** Hono context variables set by the middleware. */
