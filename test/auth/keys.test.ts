@@ -26,7 +26,7 @@ describe('API keys', () => {
       key_hash: hashApiKey(issued.key),
       account_id: stack.accountId,
       environment: 'live',
-      scopes: ['scans:write', 'scans:read', 'ingredients:read', 'routines:write', 'routines:read', 'scores:read', 'users:delete'],
+      scopes: ['scans:write', 'scans:read', 'ingredients:read', 'routines:write', 'routines:read', 'scores:read', 'users:delete', 'client_tokens:write'],
       last4: issued.key.slice(-4),
       created_at: '2031-05-01T12:00:00.000Z',
       expires_at: null,
