@@ -15,8 +15,8 @@ export interface MultipartLimits {
 }
 
 /**
- * Reads a multipart/form-data body with hard limits: a file over `fileBytes` is cut off and flagged,
- * never buffered whole; too many parts end the parse. Malformed bodies become 400s naming the problem.
+ * Reads a multipart/form-data body with hard limits: a file over `fileBytes` is cut off (after `fileBytes + 1`
+ * bytes) and flagged, never buffered whole; too many parts end the parse. Malformed bodies become 400s naming the problem.
  *
  * Three streams carry an upload (the request body, busboy's parser, busboy's stream of each file), and each can
  * fail on its own: a client that disconnects errors the body ("aborted"), a body that ends inside a part errors the
@@ -40,7 +40,9 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: limits.fileBytes, fieldSize: limits.fieldBytes, fields: limits.fields, files: limits.files },
+      // busboy flags a file that REACHES `fileSize`; ours may be exactly `fileBytes` long ("at most 5 MB"), so it
+      // is asked to stop one byte later: `truncated` then means "more than fileBytes".
+      limits: { fileSize: limits.fileBytes + 1, fieldSize: limits.fieldBytes, fields: limits.fields, files: limits.files },
     });
   } catch {
     throw new ApiError('invalid_request', 'Content-Type: the multipart boundary is missing or malformed.', [

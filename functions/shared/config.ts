@@ -22,6 +22,12 @@ const configSchema = z.object({
   SCAN_MAX_RECEIVES: z.coerce.number().int().min(1).default(3),
   /** Seconds a scan or routine idempotency record is kept. */
   IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  /**
+   * The API's key for signing list cursors (HMAC-SHA256), one per deployment: on AWS from the Secrets Manager
+   * secret the stack generates (lib/api.ts), locally from DATA_DIR/cursor-secret (generated on the first start).
+   * Changing it invalidates outstanding cursors (clients list again from the first page).
+   */
+  CURSOR_SECRET: z.string().min(32).optional(),
   /** How long a key lookup may be served from the API function's memory. */
   KEY_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(60),
   /**

@@ -67,7 +67,7 @@ describe('a multipart body that ends inside the image part', () => {
     const body = cutScanBody(frontal, keep <= 1 ? Math.floor(frontal.length * keep) : keep);
     const response = await fetch(`${stack.apiUrl}/v1/scans`, {
       method: 'POST',
-      body,
+      body: new Uint8Array(body),
       headers: bearer(stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
     });
     expect(response.status).toBe(400);
