@@ -28,8 +28,11 @@ const configSchema = z.object({
    * Changing it invalidates outstanding cursors (clients list again from the first page).
    */
   CURSOR_SECRET: z.string().min(32).optional(),
-  /** How long a key lookup may be served from the API function's memory. */
-  KEY_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(60),
+  /**
+   * How long a key lookup may be served from the API function's memory: the bound on a revocation (or the end of
+   * a rotation grace) made in another process taking effect (functions/keys/authenticate.ts).
+   */
+  KEY_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(30),
   /**
    * Webhooks (DESIGN section 4). The retry schedule lists the wait before each attempt (`0` = immediately), in
    * seconds or with a unit (`5s`, `5m`, `2h`); each wait is at most 12 h (the SQS visibility limit).
