@@ -99,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const scanDeadLetters = new LocalQueue({
     name: 'scan-jobs-dlq',
     visibilityTimeoutSeconds: 30,
-    persistPath: join(dataDir, 'queues', 'scan-jobs-dlq.json'),
+    ...queueFiles(dataDir, 'scan-jobs-dlq'),
   });
   const scanQueue = new LocalQueue({
     name: 'scan-jobs',
@@ -107,13 +107,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     maxReceiveCount: config.SCAN_MAX_RECEIVES,
     deadLetterQueue: scanDeadLetters,
     batchSize: 1,
-    persistPath: join(dataDir, 'queues', 'scan-jobs.json'),
+    ...queueFiles(dataDir, 'scan-jobs'),
+    // Its one consumer is this process: jobs in flight when it died are picked up at once after a restart.
+    redeliverInFlightOnRestore: true,
   });
 
   const deliveryDeadLetters = new LocalQueue({
     name: 'webhook-deliveries-dlq',
     visibilityTimeoutSeconds: 30,
-    persistPath: join(dataDir, 'queues', 'webhook-deliveries-dlq.json'),
+    ...queueFiles(dataDir, 'webhook-deliveries-dlq'),
   });
   const deliveryQueue = new LocalQueue({
     name: 'webhook-deliveries',
@@ -122,7 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     maxReceiveCount: config.WEBHOOK_MAX_RECEIVES,
     deadLetterQueue: deliveryDeadLetters,
     batchSize: 10,
-    persistPath: join(dataDir, 'queues', 'webhook-deliveries.json'),
+    ...queueFiles(dataDir, 'webhook-deliveries'),
   });
   const events = new QueueEventPublisher(deliveryQueue);
   deliveryQueue.consume(
@@ -176,6 +178,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (temporary) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A queue's durable log, and the JSON snapshot earlier versions kept (imported once, then removed). */
+function queueFiles(dataDir: string, name: string): { persistPath: string; legacySnapshotPath: string } {
+  return { persistPath: join(dataDir, 'queues', `${name}.log`), legacySnapshotPath: join(dataDir, 'queues', `${name}.json`) };
 }
 
 /** The webhook options as configuration; more attempts than the default need more receives before the DLQ. */
