@@ -138,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     createScanJobHandler(buildInferenceDeps({ stores, analyzer, events, clock, metrics: options.metrics }), { maxReceives: config.SCAN_MAX_RECEIVES }),
   );
 
-  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics }));
+  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics, deliveryQueue, resolver: options.webhookResolver }));
   const server = await listen(app.fetch, options.port ?? 0);
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -14,6 +14,8 @@ import { userRoutes } from './routes/users';
 import { routineRoutes } from './routes/routines';
 import { openApiRoutes } from './routes/openapi';
 import { docsRoutes } from './routes/docs';
+import { recordUsage } from './middleware/record-usage';
+import { dashboardRoutes } from '../dashboard/routes';
 
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
@@ -24,9 +26,11 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   // Public, no key: registered before the /v1 routes, so their key and rate-limit middleware never run for these.
   app.route('/', openApiRoutes());
   app.route('/', docsRoutes());
+  if (deps.dashboard) app.route('/dashboard', dashboardRoutes(deps.dashboard));
 
   const v1 = new Hono<ApiEnv>();
   v1.use('*', authenticate(deps));
+  v1.use('*', recordUsage(deps.usage));
   v1.use('*', rateLimit(deps));
   v1.route('/scans', scanRoutes(deps));
   v1.route('/markers', markerRoutes());

@@ -7,6 +7,8 @@ import type { Stores } from '../shared/stores';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
+import type { UsageRecorder } from '../usage/usage-recorder';
+import type { DashboardDeps } from '../dashboard/deps';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -21,6 +23,10 @@ export interface ApiDeps {
   logger: Logger;
   /** Request counts and latency, scans submitted. */
   metrics: MetricsSink;
+  /** Per-day usage counters and keys' last use; absent in tests that build the app from partial deps. */
+  usage?: UsageRecorder;
+  /** The /dashboard pages; absent where no delivery queue is given (partial deps in tests). */
+  dashboard?: DashboardDeps;
 }
 
 /** Hono context variables set by the middleware. */

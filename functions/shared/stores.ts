@@ -9,6 +9,9 @@ import { RoutineStore } from '../routines/routine-store';
 import { ScoreStore } from '../scores/score-store';
 import { WebhookEndpointStore } from '../webhooks/endpoint-store';
 import { DeliveryStore } from '../webhooks/delivery-store';
+import { MemberStore } from '../members/member-store';
+import { SessionStore } from '../sessions/session-store';
+import { UsageStore } from '../usage/usage-store';
 import type { Config } from './config';
 import { physicalTableName } from './tables';
 
@@ -23,6 +26,9 @@ export interface Stores {
   scores: ScoreStore;
   webhooks: WebhookEndpointStore;
   deliveries: DeliveryStore;
+  members: MemberStore;
+  sessions: SessionStore;
+  usage: UsageStore;
 }
 
 export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3Client): Stores {
@@ -37,5 +43,8 @@ export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3C
     scores: new ScoreStore(db, table('scores')),
     webhooks: new WebhookEndpointStore(db, table('webhooks')),
     deliveries: new DeliveryStore(db, table('deliveries')),
+    members: new MemberStore(db, table('members')),
+    sessions: new SessionStore(db, table('sessions')),
+    usage: new UsageStore(db, table('usage')),
   };
 }
