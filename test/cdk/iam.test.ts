@@ -44,7 +44,7 @@ function tableAccess(key: FunctionKey): { read: TableName[]; write: TableName[] 
 }
 
 describe('table access', () => {
-  it('when the API function role is read, then it reads and writes its tables and the dashboard's (accounts, keys, endpoints, deliveries, members, sessions, usage)', () => {
+  it('when the API function role is read, then it reads and writes its tables and the dashboard tables (accounts, keys, endpoints, deliveries, members, sessions, usage)', () => {
     const all = ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'accounts', 'keys', 'webhooks', 'deliveries', 'members', 'sessions', 'usage'];
     const access = tableAccess('api');
     expect([...access.read].sort()).toEqual([...all].sort());
