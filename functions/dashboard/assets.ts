@@ -43,6 +43,7 @@ thead th{background:#eef2f6;font-size:.9rem}
 caption{text-align:left;padding:4px 0}
 .row-actions a{margin-right:10px}
 .scopes{font-size:.85rem;max-width:220px}
+td code,th.mono{white-space:nowrap}
 .muted{color:var(--muted)}
 .mono,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all}
 .notice{background:#dafbe1;border:1px solid #4ac26b;padding:8px 12px;border-radius:6px}

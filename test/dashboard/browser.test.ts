@@ -15,6 +15,8 @@ import { startReceiver, type Receiver } from '../webhooks/helpers/receiver';
 import { screenshot, seriousViolations } from './browser-support';
 import { startDashboardStack, type MovableClock } from './helpers';
 
+// The dashboard logs each action at INFO; keep this file's output quiet (security.test.ts reads the lines).
+process.env.LOG_LEVEL = 'WARN';
 let stack: TestStack;
 let clock: MovableClock;
 let receiver: Receiver;
