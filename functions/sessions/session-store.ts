@@ -4,7 +4,7 @@ import type { Session } from './session';
 
 /**
  * The `sessions` table: sessions under `session#<sha256 of the id>`, and failed sign-in counters under
- * `failures#<kind>#<sha256 of the email or address>` per 60-second window. Both carry `expires_at` (TTL, epoch s).
+ * `failures#<kind>#<sha256 of the email or address>` (the times of recent failures). Both carry `expires_at` (TTL, epoch s).
  */
 export class SessionStore {
   constructor(
@@ -45,24 +45,40 @@ export class SessionStore {
     await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: sessionKey(idHash), sk: 'session' } }));
   }
 
-  /** Adds one failure to the window and returns the window's count (one atomic ADD). */
-  async addFailure(subject: string, windowStart: number, expiresAt: number): Promise<number> {
+  /** Appends the time of one failed sign-in to the subject's list (one atomic update) and returns the list. */
+  async addFailure(subject: string, atMs: number, expiresAt: number): Promise<number[]> {
     const { Attributes } = await this.db.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: { pk: `failures#${subject}`, sk: String(windowStart) },
-        UpdateExpression: 'ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
+        Key: { pk: `failures#${subject}`, sk: 'failures' },
+        UpdateExpression: 'SET times = list_append(if_not_exists(times, :empty), :at), expires_at = :expires',
+        ExpressionAttributeValues: { ':empty': [], ':at': [atMs], ':expires': expiresAt },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return Number(Attributes?.count ?? 1);
+    return ((Attributes?.times as number[] | undefined) ?? []).map(Number);
   }
 
-  async failures(subject: string, windowStart: number): Promise<number> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: `failures#${subject}`, sk: String(windowStart) }, ConsistentRead: true }));
-    return Number(Item?.count ?? 0);
+  /** The times (epoch ms) of the subject's recent failed sign-ins, oldest first. */
+  async failures(subject: string): Promise<number[]> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: `failures#${subject}`, sk: 'failures' }, ConsistentRead: true }));
+    return ((Item?.times as number[] | undefined) ?? []).map(Number);
+  }
+
+  /** Drops the `count` oldest times (only while the list still has them: a concurrent trim is not repeated). */
+  async dropOldestFailures(subject: string, count: number): Promise<void> {
+    if (count < 1) return;
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `failures#${subject}`, sk: 'failures' },
+          UpdateExpression: `REMOVE ${Array.from({ length: count }, (_, i) => `times[${i}]`).join(', ')}`,
+          ConditionExpression: 'size(times) >= :count',
+          ExpressionAttributeValues: { ':count': count },
+        }),
+      )
+      .catch(() => undefined); // trimmed meanwhile by another request
   }
 }
 

@@ -2,17 +2,20 @@ import type { Clock } from '../shared/clock';
 import { hashToken } from './session';
 import type { SessionStore } from './session-store';
 
-/** Failed sign-ins allowed per email and per client address in a sliding minute; the next attempt is refused. */
+/** Failed sign-ins allowed per email and per client address within any 60 seconds; the next attempt is refused. */
 export const MAX_FAILURES_PER_MINUTE = 5;
 const WINDOW_MS = 60_000;
+/** Times kept per subject beyond which the oldest are dropped (only the last minute's matter). */
+const KEEP = 20;
 
 export type ThrottleSubject = { kind: 'email' | 'address'; value: string };
 
 /**
- * Failed sign-ins counted per email and per address in 60-second windows (atomic ADD). The count of the
- * current window plus the previous one weighted by how much of it still lies within the last minute
- * approximates a sliding minute, so a burst across a window boundary is caught too. Subjects are hashed:
- * neither emails nor addresses are stored in the counters' keys.
+ * Failed sign-ins per email and per address, kept as the list of their times (appended atomically), so the
+ * count is exact over any sliding minute: a burst across a clock-minute boundary is caught like any other. A
+ * throttled attempt is refused before the password is looked at and adds no time, so the list stays short;
+ * it is trimmed past KEEP entries and expires with the item (TTL). Subjects are hashed: neither emails nor
+ * addresses appear in the counters' keys.
  */
 export class SignInThrottle {
   constructor(
@@ -23,22 +26,27 @@ export class SignInThrottle {
   /** The seconds to wait when any subject has reached the limit, else 0. */
   async retryAfterSeconds(subjects: ThrottleSubject[]): Promise<number> {
     const now = this.clock.now();
-    const current = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    const previousWeight = 1 - (now - current) / WINDOW_MS;
+    let wait = 0;
     for (const subject of subjects) {
-      const key = subjectKey(subject);
-      const [inCurrent, inPrevious] = await Promise.all([this.store.failures(key, current), this.store.failures(key, current - WINDOW_MS)]);
-      if (inCurrent + Math.floor(inPrevious * previousWeight) >= MAX_FAILURES_PER_MINUTE) {
-        return Math.max(1, Math.ceil((current + WINDOW_MS - now) / 1000));
+      const recent = (await this.store.failures(subjectKey(subject))).filter((at) => at > now - WINDOW_MS && at <= now);
+      if (recent.length >= MAX_FAILURES_PER_MINUTE) {
+        // Free again once enough of them are older than a minute.
+        const freedAt = recent[recent.length - MAX_FAILURES_PER_MINUTE] + WINDOW_MS;
+        wait = Math.max(wait, Math.max(1, Math.ceil((freedAt - now) / 1000)));
       }
     }
-    return 0;
+    return wait;
   }
 
   async recordFailure(subjects: ThrottleSubject[]): Promise<void> {
     const now = this.clock.now();
-    const current = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    await Promise.all(subjects.map((subject) => this.store.addFailure(subjectKey(subject), current, Math.ceil((current + 3 * WINDOW_MS) / 1000))));
+    await Promise.all(
+      subjects.map(async (subject) => {
+        const key = subjectKey(subject);
+        const times = await this.store.addFailure(key, now, Math.ceil((now + 2 * WINDOW_MS) / 1000));
+        if (times.length > KEEP) await this.store.dropOldestFailures(key, times.length - KEEP);
+      }),
+    );
   }
 }
 

@@ -126,6 +126,15 @@ describe('sign-in answers and throttling', () => {
     expect((await new DashboardClient(stack.apiUrl).signIn('owner@example.com', PASSWORD_A)).status).toBe(303);
   });
 
+  it('when five failures straddle a minute boundary, then the sixth attempt is still throttled (a sliding minute, not a fixed window)', async () => {
+    nextMinutes();
+    clock.advance(60_000 - (clock.now() % 60_000) - 3_000); // 3 s before a window ends
+    for (let i = 1; i <= 3; i++) expect((await new DashboardClient(stack.apiUrl).signIn('owner@example.com', `wrong ${i}`)).status).toBe(401);
+    clock.advance(5_000); // into the next window
+    for (let i = 4; i <= 5; i++) expect((await new DashboardClient(stack.apiUrl).signIn('owner@example.com', `wrong ${i}`)).status).toBe(401);
+    expect((await new DashboardClient(stack.apiUrl).signIn('owner@example.com', PASSWORD_A)).status).toBe(429);
+  });
+
   it('when one address fails five sign-ins over different emails, then its sixth attempt is throttled too', async () => {
     nextMinutes();
     for (let i = 1; i <= 5; i++) expect((await new DashboardClient(stack.apiUrl).signIn(`guess${i}@example.com`, 'whatever it is')).status).toBe(401);
