@@ -9,6 +9,7 @@ import { KeyAuthenticator } from '../keys/authenticate';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { RateLimiter } from '../limits/rate-limiter';
 import { physicalTableName } from '../shared/tables';
+import { PageCursors } from '../shared/page-cursor';
 import type { ApiDeps } from './deps';
 import { UsageRecorder } from '../usage/usage-recorder';
 import { SignInThrottle } from '../sessions/sign-in-throttle';
@@ -45,6 +46,7 @@ export function buildApiDeps(
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
     logger,
     metrics: parts.metrics ?? noopMetrics,
+    cursors: new PageCursors(requiredCursorSecret(config)),
     usage: new UsageRecorder(stores.usage, stores.keys, clock, logger),
     dashboard: parts.deliveryQueue
       ? {
@@ -58,4 +60,12 @@ export function buildApiDeps(
         }
       : undefined,
   };
+}
+
+/** Without it no cursor could be checked: the API refuses to start rather than hand out unsigned ones. */
+function requiredCursorSecret(config: Config): string {
+  if (!config.CURSOR_SECRET) {
+    throw new Error('Invalid configuration: CURSOR_SECRET is required by the API (it signs list cursors); the CDK stack and the local stack set it');
+  }
+  return config.CURSOR_SECRET;
 }
