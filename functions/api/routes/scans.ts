@@ -5,7 +5,7 @@ import { METRIC } from '../../shared/metrics';
 import { requireScope, type Principal } from '../../keys/authenticate';
 import { acceptImage, tooLarge } from '../../scans/image-intake';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
-import { MAX_WAIT_SECONDS, waitSecondsFromPrefer } from '../../scans/prefer-header';
+import { MAX_WAIT_SECONDS, waitFromPrefer, type WaitPreference } from '../../scans/prefer-header';
 import { submitScan } from '../../scans/submit-scan';
 import { waitForScan } from '../../scans/wait-for-scan';
 import { deleteScan } from '../../scans/delete-scan';
@@ -49,7 +49,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
   app.post('/', async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'scans:write');
-    const waitSeconds = waitSecondsFromPrefer(c.req.header('Prefer'), deps.config.SCAN_WAIT_SECONDS);
+    const wait = waitFromPrefer(c.req.header('Prefer'), deps.config.SCAN_WAIT_SECONDS);
     const tenant = tenantOf(principal);
     if (/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
       const body = parseInput(scanFromUploadSchema, await readJsonBody(c.req.raw, 4096));
@@ -59,7 +59,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
         throw new ApiError('invalid_request', `user_id: upload ${upload.upload_id} was made for another user.`, [{ param: 'user_id', message: 'differs from the upload\'s user' }]);
       }
       const userId = upload.user_id ?? requested;
-      return submitAndWait(c, { tenant, markers: body.markers, userId, waitSeconds, fingerprint: [upload.upload_id], image: () => takeUploadedImage(uploadDeps, tenant, upload) });
+      return submitAndWait(c, { tenant, markers: body.markers, userId, wait, fingerprint: [upload.upload_id], image: () => takeUploadedImage(uploadDeps, tenant, upload) });
     }
 
     const declaredLength = Number(c.req.header('Content-Length') ?? 0);
@@ -73,14 +73,14 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const fields = parseInput(scanCreateFormSchema, { ...form.fields, image: form.files.image });
     const userId = actingUserId(principal, fields.user_id);
     const image = await acceptImage(fields.image.bytes);
-    return submitAndWait(c, { tenant, markers: fields.markers, userId, waitSeconds, fingerprint: [image.bytes], image: async () => image });
+    return submitAndWait(c, { tenant, markers: fields.markers, userId, wait, fingerprint: [image.bytes], image: async () => image });
   });
 
   async function submitAndWait(
     c: Context<ApiEnv>,
-    request: { tenant: Tenant; markers: MarkerName[]; userId: string | null; waitSeconds: number; fingerprint: (string | Uint8Array)[]; image: () => Promise<AcceptedImage> },
+    request: { tenant: Tenant; markers: MarkerName[]; userId: string | null; wait: WaitPreference; fingerprint: (string | Uint8Array)[]; image: () => Promise<AcceptedImage> },
   ): Promise<Response> {
-    const { tenant, markers, userId, waitSeconds } = request;
+    const { tenant, markers, userId, wait } = request;
     const result = await runIdempotent(
       idempotency,
       { tenant, operation: 'scans.create', key: c.req.header('Idempotency-Key'), userId },
@@ -91,8 +91,8 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
           { tenant, image: await request.image(), markers, userId },
         );
         deps.metrics.count(METRIC.scansSubmitted);
-        const scan = await waitForScan(scans, tenant, submitted, waitSeconds);
-        return scanResponse(scan, waitSeconds, c.get('requestId'), basePath(c));
+        const scan = await waitForScan(scans, tenant, submitted, wait.seconds);
+        return scanResponse(scan, wait, c.get('requestId'), basePath(c));
       },
     );
     return c.body(result.body, result.status as 201, {
@@ -107,8 +107,12 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const { limit, user_id: requested, cursor } = parseInput(scanListQuerySchema, c.req.query());
     // A client token lists its own user's scans only.
     const userId = actingUserId(principal, requested) ?? undefined;
-    const page = await scans.list(tenantOf(principal), { userId, limit, cursor });
-    return c.json({ data: page.items.map(toPublicScan), has_more: page.nextCursor !== null, next_cursor: page.nextCursor });
+    const tenant = tenantOf(principal);
+    const scope = { listing: 'scans.list', tenant, filter: { user_id: userId } };
+    const afterScanId = cursor === undefined ? undefined : deps.cursors.open(scope, cursor);
+    const page = await scans.list(tenant, { userId, limit, afterScanId });
+    const nextCursor = page.lastScanId === null ? null : deps.cursors.seal(scope, page.lastScanId);
+    return c.json({ data: page.items.map(toPublicScan), has_more: nextCursor !== null, next_cursor: nextCursor });
   });
 
   app.get('/:scan_id', async (c) => {
@@ -153,7 +157,7 @@ export function tenantOf(principal: Principal): Tenant {
  * 201 completed, 202 still processing, or (failed within the wait window) 422 with the check's code: as a
  * stored response, so that an idempotent retry gets exactly this answer again.
  */
-function scanResponse(scan: ScanRecord, waitSeconds: number, requestId: string, prefix: string): StoredResponse {
+function scanResponse(scan: ScanRecord, wait: WaitPreference, requestId: string, prefix: string): StoredResponse {
   // Behind an API Gateway stage the prefix (`/prod`) is part of the URL the client polls.
   const location = `${prefix}/v1/scans/${scan.scan_id}`;
   if (scan.status === 'failed') {
@@ -165,7 +169,7 @@ function scanResponse(scan: ScanRecord, waitSeconds: number, requestId: string, 
     headers: {
       'Content-Type': 'application/json',
       Location: location,
-      ...(waitSeconds === 0 ? { 'Preference-Applied': 'respond-async' } : {}),
+      ...(wait.applied ? { 'Preference-Applied': wait.applied } : {}),
     },
     body: JSON.stringify(toPublicScan(scan)),
   };
