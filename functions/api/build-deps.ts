@@ -11,6 +11,7 @@ import { RateLimiter } from '../limits/rate-limiter';
 import { physicalTableName } from '../shared/tables';
 import { PageCursors } from '../shared/page-cursor';
 import type { ApiDeps } from './deps';
+import { CorsPolicy } from '../cors/cors-policy';
 
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildApiDeps(
@@ -32,7 +33,8 @@ export function buildApiDeps(
     stores: parts.stores,
     scanQueue: parts.scanQueue,
     events: parts.events,
-    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS),
+    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS, parts.stores.clientTokens),
+    cors: new CorsPolicy(parts.stores.corsOrigins, clock, config.KEY_CACHE_SECONDS),
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
     logger: createLogger('api'),
     metrics: parts.metrics ?? noopMetrics,

@@ -8,6 +8,7 @@ import type { PageCursors } from '../shared/page-cursor';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
+import type { CorsPolicy } from '../cors/cors-policy';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -24,6 +25,8 @@ export interface ApiDeps {
   metrics: MetricsSink;
   /** Signs and checks list cursors with the deployment's CURSOR_SECRET. */
   cursors: PageCursors;
+  /** Which browser origins may read responses (functions/cors). */
+  cors: CorsPolicy;
 }
 
 /** Hono context variables set by the middleware. */
