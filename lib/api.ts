@@ -31,13 +31,14 @@ export const API_TIMEOUT = Duration.seconds(29);
 export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'image/*', 'application/octet-stream', '*/*'];
 
 /**
- * Accounts, keys and allowed CORS origins are read only (the operator CLI manages them); the API never touches
- * webhook endpoints or deliveries (events go to the delivery queue; the delivery function fans them out). Scores are
- * written because DELETE /v1/users erases them; client tokens and uploads are made and claimed by the API itself.
+ * Allowed CORS origins are read only (the operator CLI manages them). Scores are written because DELETE /v1/users
+ * erases them; client tokens and uploads are made and claimed by the API itself. The dashboard (/dashboard, served by
+ * this function) writes accounts (self-serve sign-up), keys (create, rotate, revoke, last used), webhook endpoints
+ * and deliveries (add, test, replay), members, sessions, and the usage counters every API request adds to.
  */
 export const API_TABLE_ACCESS = {
-  read: ['accounts', 'keys', 'corsOrigins'],
-  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads'],
+  read: ['corsOrigins'],
+  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads', 'accounts', 'keys', 'webhooks', 'deliveries', 'members', 'sessions', 'usage'],
 } as const satisfies TableAccess;
 
 export interface ApiThrottling {
@@ -117,7 +118,7 @@ export class Api extends Construct {
     imagesBucket.grantRead(fn); // overlays and direct uploads; List lets a missing object answer NoSuchKey
     imagesBucket.grantDelete(fn); // DELETE /v1/scans, DELETE /v1/users, claimed or refused uploads
     props.scanQueue.grantSendMessages(fn);
-    props.deliveryQueue.grantSendMessages(fn); // routine.generated
+    props.deliveryQueue.grantSendMessages(fn); // routine.generated, the dashboard's test events and replays
     this.function = fn;
     this.alarms = new FunctionAlarms(this, 'ApiAlarms', { fn, timeout: API_TIMEOUT, label: 'API' });
 
