@@ -1,0 +1,76 @@
+"""One local stack for the whole session, an account of its own with a high limit for most tests, and the photos."""
+
+from __future__ import annotations
+
+import shutil
+from concurrent.futures import Future, ThreadPoolExecutor
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from images import frontal_face_jpeg, gradient_png  # noqa: E402
+from local_stack import LocalStack, start_local_stack  # noqa: E402
+from rate_limit_run import RateLimitOutcome, exercise_rate_limit  # noqa: E402
+
+from skin_analysis import SkinAnalysis  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Tenant:
+    account_id: str
+    api_key: str
+
+
+@pytest.fixture(scope="session")
+def stack() -> Iterator[LocalStack]:
+    data_dir = Path(tempfile.mkdtemp(prefix="skin-python-client-"))
+    try:
+        running = start_local_stack(data_dir)
+        try:
+            yield running
+        finally:
+            running.stop()
+    finally:
+        # The stores may still flush a file while the process exits.
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def tenant(stack: LocalStack) -> Tenant:
+    """An Enterprise account with 1000 requests a minute, so only the rate-limit test meets a 429."""
+    account = stack.skin("accounts", "create", "--plan", "enterprise", "--limit", "1000", "--name", "python-client")
+    key = stack.skin("keys", "create", "--account", account["account_id"], "--env", "test")
+    return Tenant(account["account_id"], key["key"])
+
+
+@pytest.fixture
+def client(stack: LocalStack, tenant: Tenant) -> Iterator[SkinAnalysis]:
+    with SkinAnalysis(api_key=tenant.api_key, base_url=stack.api_url) as skin:
+        yield skin
+
+
+@pytest.fixture(scope="session")
+def face_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return frontal_face_jpeg(tmp_path_factory.mktemp("photos") / "face.jpg")
+
+
+@pytest.fixture(scope="session")
+def no_face_png() -> bytes:
+    return gradient_png()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def rate_limit_outcome(request: pytest.FixtureRequest) -> Iterator[Future[RateLimitOutcome] | None]:
+    """Started before the first test when test_rate_limit.py is collected, so its wait overlaps the others."""
+    if not any(item.path.name == "test_rate_limit.py" for item in request.session.items):
+        yield None
+        return
+    stack: LocalStack = request.getfixturevalue("stack")
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rate-limit") as pool:
+        yield pool.submit(exercise_rate_limit, stack)

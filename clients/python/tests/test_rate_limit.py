@@ -1,0 +1,33 @@
+"""A 429 from the running service is retried after its Retry-After, with the same idempotency key."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Optional
+
+from rate_limit_run import LIMIT, RateLimitOutcome
+
+
+def test_when_the_limit_is_spent_then_the_429_is_raised_without_retries_and_retried_after_retry_after_with_them(
+    rate_limit_outcome: Optional[Future[RateLimitOutcome]],
+) -> None:
+    assert rate_limit_outcome is not None
+    outcome = rate_limit_outcome.result(timeout=200)
+
+    refused = outcome.refused
+    assert refused.status == 429
+    assert refused.code == "rate_limited"
+    assert refused.retry_after is not None
+    assert 0 < refused.retry_after <= 7
+    assert refused.request_id is not None
+    assert refused.headers["ratelimit-limit"] == str(LIMIT)
+
+    routine_attempts = [a for a in outcome.attempts if a.path == "/v1/routines"]
+    assert [a.status for a in routine_attempts][0] == 429
+    assert routine_attempts[-1].status == 201
+    assert routine_attempts[0].retry_after is not None
+    keys = {a.idempotency_key for a in routine_attempts}
+    assert len(keys) == 1
+    assert None not in keys
+    assert outcome.routine.routine_id.startswith("rtn_")
+    assert outcome.routine.request_id is not None
