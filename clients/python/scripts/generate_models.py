@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 CLIENT_ROOT = Path(__file__).resolve().parent.parent
@@ -37,19 +38,27 @@ GENERATOR_ARGUMENTS = [
     "--use-schema-description",
     "--use-field-description",
     "--disable-timestamp",
-    "--formatters", "ruff-format",
+    "--formatters", "builtin",
     "--custom-file-header",
     "# Generated from docs/openapi.json by scripts/generate_models.py (datamodel-code-generator). Do not edit.",
 ]
 
 
 def generate(output: Path, document: Path = OPENAPI_DOCUMENT) -> None:
-    """Writes the models generated from `document` to `output`."""
+    """Writes the models generated from `document` to `output`. Generated and formatted in a temporary folder
+    with fixed settings, so the result does not depend on where it is written (or on a pyproject nearby)."""
     codegen = Path(sys.executable).with_name("datamodel-codegen")
-    subprocess.run(
-        [str(codegen), "--input", str(document), "--output", str(output), *GENERATOR_ARGUMENTS],
-        check=True,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder) / "models.py"
+        subprocess.run(
+            [str(codegen), "--input", str(document), "--output", str(scratch), *GENERATOR_ARGUMENTS],
+            check=True,
+        )
+        subprocess.run(
+            [str(codegen.with_name("ruff")), "format", "--isolated", "--line-length", "120", "--quiet", str(scratch)],
+            check=True,
+        )
+        output.write_bytes(scratch.read_bytes())
 
 
 if __name__ == "__main__":

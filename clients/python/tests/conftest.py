@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import shutil
-from concurrent.futures import Future, ThreadPoolExecutor
 import sys
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,11 +14,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from images import frontal_face_jpeg, gradient_png  # noqa: E402
-from local_stack import LocalStack, start_local_stack  # noqa: E402
-from rate_limit_run import RateLimitOutcome, exercise_rate_limit  # noqa: E402
-
-from skin_analysis import SkinAnalysis  # noqa: E402
+from images import frontal_face_jpeg, gradient_png
+from local_stack import LocalStack, start_local_stack
+from rate_limit_run import RateLimitOutcome, exercise_rate_limit
+from skin_analysis import SkinAnalysis
 
 
 @dataclass(frozen=True)

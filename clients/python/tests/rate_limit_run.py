@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import httpx
-from local_stack import LocalStack
 
+from local_stack import LocalStack
 from skin_analysis import RateLimitError, Routine, SkinAnalysis
 
 LIMIT = 3

@@ -23,7 +23,7 @@ def test_when_the_limit_is_spent_then_the_429_is_raised_without_retries_and_retr
     assert refused.headers["ratelimit-limit"] == str(LIMIT)
 
     routine_attempts = [a for a in outcome.attempts if a.path == "/v1/routines"]
-    assert [a.status for a in routine_attempts][0] == 429
+    assert routine_attempts[0].status == 429
     assert routine_attempts[-1].status == 201
     assert routine_attempts[0].retry_after is not None
     keys = {a.idempotency_key for a in routine_attempts}

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 import standardwebhooks
+
 from conftest import Tenant
 from local_stack import LocalStack
 from receiver import Receiver
-
 from skin_analysis import ScanCompletedEvent, SkinAnalysis, WebhookVerificationError, webhooks
 
 
@@ -48,7 +48,8 @@ def test_when_a_scan_completes_then_its_delivery_verifies_with_webhooks_unwrap_a
 
     assert webhooks.verify(delivery.body, delivery.headers, secret) == json.loads(delivery.body)
     assert standardwebhooks.Webhook(secret).verify(delivery.body, delivery.headers) == json.loads(delivery.body)
-    assert SkinAnalysis(api_key="unused", webhook_secret=secret).webhooks.unwrap(delivery.body, delivery.headers) == event
+    with_secret = SkinAnalysis(api_key="unused", webhook_secret=secret)
+    assert with_secret.webhooks.unwrap(delivery.body, delivery.headers) == event
 
     tampered = delivery.body.replace(b'"hooked"', b'"someone"')
     with pytest.raises(WebhookVerificationError) as refused:

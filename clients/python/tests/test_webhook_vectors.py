@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 import standardwebhooks.webhooks
-from local_stack import REPO_ROOT
 
+from local_stack import REPO_ROOT
 from skin_analysis import WebhookVerificationError, webhooks
 
 VECTORS: list[dict[str, Any]] = json.loads(

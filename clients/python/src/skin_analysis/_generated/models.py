@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, Dict, Literal, Optional, Union
-from typing_extensions import TypeAliasType
+
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from typing_extensions import TypeAliasType
 
 
 class MarkerResult(BaseModel):
@@ -21,7 +22,10 @@ class MarkerResult(BaseModel):
     """
 
 
-UserId = TypeAliasType("UserId", Annotated[str, Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")])
+UserId = TypeAliasType(
+    "UserId",
+    Annotated[str, Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")],
+)
 """
 Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
 """
@@ -107,7 +111,11 @@ class Scan(BaseModel):
         extra="allow",
     )
     scan_id: Annotated[
-        str, Field(examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A scan id: `scan_` and 26 characters, time-sortable.
@@ -270,7 +278,11 @@ class HistoryItem(BaseModel):
         extra="allow",
     )
     scan_id: Annotated[
-        str, Field(examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A scan id: `scan_` and 26 characters, time-sortable.
@@ -798,7 +810,13 @@ class RoutineStep(BaseModel):
 
 ScanId = TypeAliasType(
     "ScanId",
-    Annotated[str, Field(examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$")],
+    Annotated[
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
+    ],
 )
 """
 A scan id: `scan_` and 26 characters, time-sortable.
@@ -838,7 +856,11 @@ class Routine(BaseModel):
         extra="allow",
     )
     routine_id: Annotated[
-        str, Field(examples=["rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^rtn_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^rtn_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A routine id: `rtn_` and 26 characters, time-sortable.
@@ -960,7 +982,11 @@ class ScanCompletedEvent(BaseModel):
     )
     event: Literal["scan.completed"]
     scan_id: Annotated[
-        str, Field(examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A scan id: `scan_` and 26 characters, time-sortable.
@@ -1006,7 +1032,11 @@ class ScanFailedEvent(BaseModel):
     )
     event: Literal["scan.failed"]
     scan_id: Annotated[
-        str, Field(examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A scan id: `scan_` and 26 characters, time-sortable.
@@ -1022,7 +1052,11 @@ class RoutineGeneratedEvent(BaseModel):
     )
     event: Literal["routine.generated"]
     routine_id: Annotated[
-        str, Field(examples=["rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^rtn_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^rtn_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A routine id: `rtn_` and 26 characters, time-sortable.
@@ -1047,7 +1081,11 @@ class ScoreUpdatedEvent(BaseModel):
     skin_score: Annotated[int, Field(ge=0, le=100)]
     previous_skin_score: Optional[PreviousSkinScore]
     scan_id: Annotated[
-        str, Field(examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"], pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$")
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
     ]
     """
     A scan id: `scan_` and 26 characters, time-sortable.
