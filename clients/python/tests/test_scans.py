@@ -98,6 +98,20 @@ def test_when_a_photo_has_no_face_then_the_unprocessable_error_carries_the_quali
     assert stored.error.code == "no_face"
 
 
+def test_when_a_refused_photo_is_only_known_after_polling_then_create_raises_the_same_unprocessable_error(
+    client: SkinAnalysis, no_face_png: bytes
+) -> None:
+    # An attempt timeout of 5 s leaves the service no time to wait (Prefer: wait=0): the answer is a 202 and
+    # create() polls until the scan has failed.
+    with pytest.raises(UnprocessablePhotoError) as refused:
+        client.scans.create(no_face_png, request_options={"timeout": 5})
+
+    assert refused.value.code == "no_face"
+    assert refused.value.scan_id is not None
+    assert refused.value.request_id is not None
+    assert client.scans.get(refused.value.scan_id).status == "failed"
+
+
 def test_when_an_unknown_marker_is_asked_for_then_the_invalid_request_error_names_the_parameter(
     client: SkinAnalysis, face_photo: Path
 ) -> None:
