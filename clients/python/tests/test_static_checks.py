@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,3 +34,12 @@ def test_the_committed_models_are_what_the_generator_makes_from_docs_openapi_jso
         "src/skin_analysis/_generated/models.py has drifted from docs/openapi.json: "
         "run `../../.venv/bin/python scripts/generate_models.py` in clients/python"
     )
+
+
+def test_every_python_example_of_the_readme_type_checks_against_the_library(tmp_path: Path) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", (CLIENT_ROOT / "README.md").read_text("utf-8"), re.S)
+    assert len(blocks) >= 5
+    for number, block in enumerate(blocks):
+        (tmp_path / f"readme_example_{number}.py").write_text(block, "utf-8")
+    result = run(sys.executable, "-m", "mypy", "--strict", str(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
