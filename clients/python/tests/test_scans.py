@@ -156,8 +156,12 @@ async def test_when_the_async_client_lists_then_async_for_walks_every_page(
         seen = [scan.scan_id async for scan in client.scans.list(user_id=user, limit=2)]
         first_page = await client.scans.list(user_id=user, limit=2)
         done = await client.scans.wait_for(created[0], interval=0.1)
+        waited = await client.scans.create(face_photo.read_bytes(), markers=["hydration"])
 
     assert seen == [scan.scan_id for scan in reversed(created)]
     assert len(first_page.data) == 2
     assert first_page.has_more is True
     assert done.status == "completed"
+    assert waited.status == "completed"
+    assert list(waited.markers) == ["hydration"]
+    assert waited.request_id is not None
