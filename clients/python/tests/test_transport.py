@@ -18,6 +18,7 @@ from skin_analysis import (
     APIConnectionError,
     APIStatusError,
     APITimeoutError,
+    AsyncSkinAnalysis,
     AuthenticationError,
     ConflictError,
     InvalidRequestError,
@@ -264,3 +265,30 @@ def test_when_no_key_is_given_or_set_then_the_client_says_how_to_give_one(monkey
     client = SkinAnalysis()
     assert client.base_url == "https://api.example/prod"
     assert "sk_test_from_env" not in repr(client)
+
+
+async def test_when_the_async_client_meets_a_dropped_connection_and_a_503_then_it_retries_with_one_key() -> None:
+    seen: list[httpx.Request] = []
+    answers: list[Callable[[httpx.Request], httpx.Response]] = [
+        fail_connection,
+        lambda r: httpx.Response(503, text="busy", headers={"retry-after": "0"}),
+        ok_routine,
+    ]
+
+    async def handle(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return answers[len(seen) - 1](request)
+
+    http = httpx.AsyncClient(transport=httpx.MockTransport(handle))
+    async with AsyncSkinAnalysis(api_key="sk_test_unit", base_url="http://skin.test", http_client=http) as client:
+        routine = await client.routines.create(markers={"acne": 31})
+        assert routine.request_id == "req_ok"
+        assert len(seen) == 3
+        assert len({request.headers["idempotency-key"] for request in seen}) == 1
+
+        seen.clear()
+        answers[:] = [lambda r: problem(404, "not_found")]
+        with pytest.raises(NotFoundError):
+            await client.routines.get("rtn_missing")
+        assert len(seen) == 1
+    await http.aclose()
