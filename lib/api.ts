@@ -93,7 +93,8 @@ export class Api extends Construct {
         SCAN_QUEUE_URL: props.scanQueue.queueUrl,
         DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl,
         SCAN_WAIT_SECONDS: String(props.scanWaitSeconds ?? 10),
-        KEY_CACHE_SECONDS: '60',
+        // The bound on revocation and rotation-grace ends made by the operator CLI (functions/keys/authenticate.ts).
+        KEY_CACHE_SECONDS: '30',
         IDEMPOTENCY_TTL_SECONDS: '86400',
       },
     });

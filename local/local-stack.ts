@@ -25,6 +25,7 @@ import { startS3 } from './s3-server';
 import { createTables } from './create-tables';
 import { LocalQueue } from './queue/local-queue';
 import { writeStackFile, type StackFile } from './stack-file';
+import { ensureCursorSecret } from './cursor-secret';
 
 export interface LocalStackOptions {
   /** Where tables, objects and queues persist; omitted: a temporary folder removed on close. */
@@ -83,6 +84,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const config = loadConfig({
     // Local development: loopback receivers (e.g. `skin webhooks listen`) are allowed unless the environment says no.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // Signs list cursors; the environment may set its own.
+    CURSOR_SECRET: await ensureCursorSecret(dataDir),
     ...process.env,
     ...webhookEnv(options),
     ...options.env,

@@ -3,6 +3,7 @@ import { ApiError } from '../shared/errors';
 import { noopMetrics } from '../shared/metrics';
 import type { ApiDeps, ApiEnv } from './deps';
 import { problemResponse } from './problem';
+import { allowedMethodsOf, methodNotAllowed } from './allowed-methods';
 import { requestId } from './middleware/request-id';
 import { requestMetrics } from './middleware/request-metrics';
 import { authenticate } from './middleware/authenticate';
@@ -35,7 +36,12 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   v1.route('/routines', routineRoutes(deps));
   app.route('/v1', v1);
 
-  app.notFound((c) => problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId')));
+  const allowedMethods = allowedMethodsOf(app);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) return problemResponse(c, methodNotAllowed(c.req.method, c.req.path, allowed), c.get('requestId'));
+    return problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId'));
+  });
   app.onError((error, c) => {
     if (!(error instanceof ApiError)) {
       deps.logger.error('unhandled error', { requestId: c.get('requestId'), error: errorSummary(error) });

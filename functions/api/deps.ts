@@ -4,6 +4,7 @@ import type { Config } from '../shared/config';
 import type { MetricsSink } from '../shared/metrics';
 import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
+import type { PageCursors } from '../shared/page-cursor';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
@@ -21,6 +22,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Request counts and latency, scans submitted. */
   metrics: MetricsSink;
+  /** Signs and checks list cursors with the deployment's CURSOR_SECRET. */
+  cursors: PageCursors;
 }
 
 /** Hono context variables set by the middleware. */

@@ -19,19 +19,42 @@ export interface Principal {
 
 const BEARER = /^Bearer ([^\s]+)$/;
 
+/** Seconds an unknown key stays cached: short, so a key used the moment it is issued elsewhere works soon. */
+export const NEGATIVE_CACHE_SECONDS = 5;
+
+interface CachedLookup {
+  record: ApiKeyRecord | undefined;
+  account: Account | undefined;
+  fetchedAt: number;
+}
+
 /**
- * Turns an Authorization header into a Principal. Lookups go by the key's SHA-256 (never a scan) and are
- * cached for `cacheSeconds`, which bounds how long a revoked key keeps working.
+ * Turns an Authorization header into a Principal. Lookups go by the key's SHA-256 (never a scan) and are cached,
+ * with these bounds:
+ * - every request checks the cached record's own `revoked_at` and `expires_at` against the clock, so a rotation
+ *   grace that this copy already knows ends exactly on time;
+ * - a change made through this process's KeyStore (issue, rotate, revoke) drops the cached copy at once: it takes
+ *   effect on the next request here;
+ * - a change made elsewhere (the operator CLI, another container) is seen within `cacheSeconds` (KEY_CACHE_SECONDS,
+ *   30 on AWS): a revoked key, or an old key whose grace has ended, works at most that long here;
+ * - an unknown key is cached for at most NEGATIVE_CACHE_SECONDS.
  */
 export class KeyAuthenticator {
-  private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; account: Account | undefined; fetchedAt: number }>();
+  private readonly cache = new Map<string, CachedLookup>();
+  /** Bumped on every change heard: a lookup that began before a change must not cache what it read. */
+  private generation = 0;
 
   constructor(
     private readonly keys: KeyStore,
     private readonly accounts: AccountStore,
     private readonly clock: Clock,
     private readonly cacheSeconds: number,
-  ) {}
+  ) {
+    keys.onChange((hash) => {
+      this.generation += 1;
+      this.cache.delete(hash);
+    });
+  }
 
   async authenticate(authorization: string | undefined): Promise<Principal> {
     if (!authorization) {
@@ -62,16 +85,24 @@ export class KeyAuthenticator {
     };
   }
 
-  private async lookup(hash: string): Promise<{ record: ApiKeyRecord | undefined; account: Account | undefined }> {
+  private async lookup(hash: string): Promise<CachedLookup> {
     const now = this.clock.now();
     const cached = this.cache.get(hash);
-    if (cached && now - cached.fetchedAt < this.cacheSeconds * 1000) return cached;
+    if (cached && now - cached.fetchedAt < this.ttlMs(cached)) return cached;
+    const generation = this.generation;
     const record = await this.keys.findByHash(hash);
     const account = record ? await this.accounts.get(record.account_id) : undefined;
-    if (this.cache.size > 10_000) this.cache.clear();
     const entry = { record, account, fetchedAt: now };
-    this.cache.set(hash, entry);
+    if (generation === this.generation) {
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(hash, entry);
+    }
     return entry;
+  }
+
+  private ttlMs(entry: CachedLookup): number {
+    const seconds = entry.record && entry.account ? this.cacheSeconds : Math.min(this.cacheSeconds, NEGATIVE_CACHE_SECONDS);
+    return seconds * 1000;
   }
 }
 

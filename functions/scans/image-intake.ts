@@ -37,7 +37,7 @@ export function acceptImage(upload: Uint8Array): AcceptedImage {
       [{ param: 'image', message: `unsupported format ${header.type ?? 'unknown'}` }],
     );
   }
-  const orientation = header.orientation ?? 1;
+  const orientation = exifOrientation(header.orientation);
   const rotated = orientation >= 5;
   const width = (rotated ? header.height : header.width) ?? 0;
   const height = (rotated ? header.width : header.height) ?? 0;
@@ -64,6 +64,14 @@ export function acceptImage(upload: Uint8Array): AcceptedImage {
       { param: 'image', message: 'damaged or truncated' },
     ]);
   }
+}
+
+/**
+ * EXIF orientation is 1 to 8 (TIFF 6.0); any other value (0, 9, 255, a camera's garbage) means nothing, and the
+ * decoder shows such a photo as stored, so it counts as 1: the reported size and the stored copy agree with it.
+ */
+function exifOrientation(value: number | undefined): number {
+  return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 8 ? value : 1;
 }
 
 function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {

@@ -10,6 +10,7 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   invalid_request: { status: 400, title: 'Invalid request' },
   unknown_marker: { status: 400, title: 'Unknown marker' },
+  invalid_cursor: { status: 400, title: 'Invalid cursor' },
   idempotency_conflict: { status: 409, title: 'Idempotency key reused with a different request' },
   scan_not_completed: { status: 409, title: 'Scan not completed' },
   payload_too_large: { status: 413, title: 'Payload too large' },

@@ -132,7 +132,7 @@ export const RESPONSE_HEADERS: Record<string, { description: string; schema: Jso
   'WWW-Authenticate': { description: '`Bearer`, or `Bearer error="invalid_token"` for an unknown, revoked or expired key.', schema: { type: 'string' } },
   Location: { description: 'The path of the scan (or routine): `/v1/scans/{scan_id}`.', schema: { type: 'string' } },
   'Idempotent-Replayed': { description: '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
-  'Preference-Applied': { description: '`respond-async` when the API did not wait for the result.', schema: { type: 'string', enum: ['respond-async'] } },
+  'Preference-Applied': { description: '`respond-async` when the API did not wait for the result; `wait=N` with the seconds it waited at most (a `wait` above 25 is clamped to 25). Absent when no preference was applied.', schema: { type: 'string', pattern: '^(respond-async|wait=[0-9]+)$' } },
   'Cache-Control': { description: 'How long the response may be cached.', schema: { type: 'string' } },
 };
 

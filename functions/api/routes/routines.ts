@@ -5,6 +5,7 @@ import { requireScope } from '../../keys/authenticate';
 import { validateRoutineRequest } from '../../routines/request-schema';
 import { createRoutine } from '../../routines/create-routine';
 import { runIdempotent } from '../../idempotency/run-idempotent';
+import { canonicalJson } from '../../idempotency/canonical-json';
 import { readJsonBody } from '../json-body';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { tenantOf } from './scans';
@@ -29,7 +30,7 @@ export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const result = await runIdempotent(
       { store: deps.stores.idempotency, clock: deps.clock, ttlSeconds: deps.config.IDEMPOTENCY_TTL_SECONDS, waitSeconds: 30 },
       { tenant, operation: 'routines.create', key: c.req.header('Idempotency-Key'), userId: validation.data.user_id },
-      [JSON.stringify(body)],
+      [canonicalJson(body)],
       async () => {
         const routine = await createRoutine({ clock: deps.clock, scans, routines, events: deps.events }, tenant, validation.data);
         return {

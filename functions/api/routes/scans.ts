@@ -5,7 +5,7 @@ import { METRIC } from '../../shared/metrics';
 import { requireScope, type Principal } from '../../keys/authenticate';
 import { acceptImage, tooLarge } from '../../scans/image-intake';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
-import { MAX_WAIT_SECONDS, waitSecondsFromPrefer } from '../../scans/prefer-header';
+import { MAX_WAIT_SECONDS, waitFromPrefer, type WaitPreference } from '../../scans/prefer-header';
 import { submitScan } from '../../scans/submit-scan';
 import { waitForScan } from '../../scans/wait-for-scan';
 import { deleteScan } from '../../scans/delete-scan';
@@ -38,7 +38,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     requireScope(principal, 'scans:write');
     const declaredLength = Number(c.req.header('Content-Length') ?? 0);
     if (declaredLength > IMAGE_LIMITS.maxBytes + FORM_OVERHEAD_BYTES) throw tooLarge(declaredLength);
-    const waitSeconds = waitSecondsFromPrefer(c.req.header('Prefer'), deps.config.SCAN_WAIT_SECONDS);
+    const wait = waitFromPrefer(c.req.header('Prefer'), deps.config.SCAN_WAIT_SECONDS);
 
     const form = await readMultipart(c.req.header('Content-Type'), c.req.raw.body, {
       fileBytes: IMAGE_LIMITS.maxBytes,
@@ -62,8 +62,8 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
           { tenant, image, markers, userId },
         );
         deps.metrics.count(METRIC.scansSubmitted);
-        const scan = await waitForScan(scans, tenant, submitted, waitSeconds);
-        return scanResponse(scan, waitSeconds, c.get('requestId'));
+        const scan = await waitForScan(scans, tenant, submitted, wait.seconds);
+        return scanResponse(scan, wait, c.get('requestId'));
       },
     );
     return c.body(result.body, result.status as 201, {
@@ -76,8 +76,12 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
     const { limit, user_id: userId, cursor } = parseInput(scanListQuerySchema, c.req.query());
-    const page = await scans.list(tenantOf(principal), { userId, limit, cursor });
-    return c.json({ data: page.items.map(toPublicScan), has_more: page.nextCursor !== null, next_cursor: page.nextCursor });
+    const tenant = tenantOf(principal);
+    const scope = { listing: 'scans.list', tenant, filter: { user_id: userId } };
+    const afterScanId = cursor === undefined ? undefined : deps.cursors.open(scope, cursor);
+    const page = await scans.list(tenant, { userId, limit, afterScanId });
+    const nextCursor = page.lastScanId === null ? null : deps.cursors.seal(scope, page.lastScanId);
+    return c.json({ data: page.items.map(toPublicScan), has_more: nextCursor !== null, next_cursor: nextCursor });
   });
 
   app.get('/:scan_id', async (c) => {
@@ -122,7 +126,7 @@ export function tenantOf(principal: Principal): Tenant {
  * 201 completed, 202 still processing, or (failed within the wait window) 422 with the check's code: as a
  * stored response, so that an idempotent retry gets exactly this answer again.
  */
-function scanResponse(scan: ScanRecord, waitSeconds: number, requestId: string): StoredResponse {
+function scanResponse(scan: ScanRecord, wait: WaitPreference, requestId: string): StoredResponse {
   const location = `/v1/scans/${scan.scan_id}`;
   if (scan.status === 'failed') {
     const { apiError, body } = problemOf(scanFailed(scan), requestId);
@@ -133,7 +137,7 @@ function scanResponse(scan: ScanRecord, waitSeconds: number, requestId: string):
     headers: {
       'Content-Type': 'application/json',
       Location: location,
-      ...(waitSeconds === 0 ? { 'Preference-Applied': 'respond-async' } : {}),
+      ...(wait.applied ? { 'Preference-Applied': wait.applied } : {}),
     },
     body: JSON.stringify(toPublicScan(scan)),
   };
