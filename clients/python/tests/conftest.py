@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 import sys
 import tempfile
@@ -73,3 +74,15 @@ def rate_limit_outcome(request: pytest.FixtureRequest) -> Iterator[Future[RateLi
     stack: LocalStack = request.getfixturevalue("stack")
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rate-limit") as pool:
         yield pool.submit(exercise_rate_limit, stack)
+
+
+@pytest.fixture(autouse=True)
+def responses_match_the_document(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """The library keeps values it does not know rather than fail a call; in these tests every response of the
+    service must match the models generated from docs/openapi.json, so such a fallback fails the test."""
+    with caplog.at_level(logging.DEBUG, logger="skin_analysis"):
+        yield
+    if request.node.get_closest_marker("newer_service") is None:
+        messages = [r.getMessage() for r in caplog.get_records("call") if r.name == "skin_analysis"]
+        mismatches = [message for message in messages if "did not match" in message]
+        assert mismatches == [], f"responses that do not match the OpenAPI models: {mismatches}"

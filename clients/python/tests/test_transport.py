@@ -177,6 +177,7 @@ def test_the_error_family_follows_the_code_first_and_the_status_second(
         assert error.scan_id == "scan_x"
 
 
+@pytest.mark.newer_service
 def test_when_the_service_is_newer_then_unknown_values_and_fields_are_kept_instead_of_failing() -> None:
     scan = {
         "scan_id": "scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E", "status": "queued", "user_id": None, "skin_score": 70,

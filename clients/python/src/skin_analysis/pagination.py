@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Generator, Iterator
 from typing import Any, Callable, Generic, Optional, TypeVar
 
+from ._exceptions import SkinAnalysisError
+
 ItemT = TypeVar("ItemT")
 
 
@@ -30,7 +32,7 @@ class SyncPage(Generic[ItemT]):
 
     def next_page(self) -> SyncPage[ItemT]:
         if not self.has_next_page() or self.next_cursor is None:
-            raise StopIteration("this is the last page")
+            raise SkinAnalysisError("this is the last page: check has_next_page() first")
         return self._fetch_next(self.next_cursor)
 
     def iter_pages(self) -> Iterator[SyncPage[ItemT]]:
@@ -70,7 +72,7 @@ class AsyncPage(Generic[ItemT]):
 
     async def next_page(self) -> AsyncPage[ItemT]:
         if not self.has_next_page() or self.next_cursor is None:
-            raise StopAsyncIteration("this is the last page")
+            raise SkinAnalysisError("this is the last page: check has_next_page() first")
         return await self._fetch_next(self.next_cursor)
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[ItemT]]:
