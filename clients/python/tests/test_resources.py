@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from pathlib import Path
 
@@ -27,6 +28,18 @@ def test_when_the_catalogue_is_listed_then_every_version_1_marker_is_there(clien
     acne = catalogue.data[0]
     assert acne.severity_bands.low == (70, 100)
     assert catalogue.request_id is not None
+
+
+def test_when_the_openapi_document_is_fetched_then_it_is_the_one_the_models_were_generated_from(
+    client: SkinAnalysis,
+) -> None:
+    from local_stack import REPO_ROOT
+
+    served = client.openapi_document()
+    committed = json.loads((REPO_ROOT / "docs" / "openapi.json").read_text("utf-8"))
+    assert served["openapi"].startswith("3.1")
+    assert served["components"]["schemas"].keys() == committed["components"]["schemas"].keys()
+    assert served["paths"].keys() == committed["paths"].keys()
 
 
 def test_when_an_inci_list_is_analysed_then_each_ingredient_actives_and_suitability_come_back(

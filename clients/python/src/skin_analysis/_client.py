@@ -10,6 +10,7 @@ from typing import Any, Optional
 import httpx
 
 from ._exceptions import SkinAnalysisError
+from ._request import ApiRequest, RequestOptions
 from ._retry import RetryPolicy
 from ._transport import AsyncTransport, SyncTransport, TransportSettings
 from .resources.ingredients import AsyncIngredients, Ingredients
@@ -18,6 +19,8 @@ from .resources.routines import AsyncRoutines, Routines
 from .resources.scans import AsyncScans, Scans
 from .resources.users import AsyncUsers, Users
 from .webhooks import AsyncWebhooks, Webhooks
+
+OPENAPI_REQUEST = ApiRequest("GET", "/v1/openapi.json")
 
 #: The local stack's address (`npm start`), used when neither base_url nor SKIN_API_URL is set.
 DEFAULT_BASE_URL = "http://127.0.0.1:3000"
@@ -77,6 +80,7 @@ class SkinAnalysis:
         self._owns_http_client = http_client is None
         self._http_client = http_client or httpx.Client(follow_redirects=False)
         transport = SyncTransport(settings, self._http_client)
+        self._transport = transport
         secret = webhook_secret or os.environ.get("SKIN_WEBHOOK_SECRET")
         self.base_url = settings.base_url
         self.scans = Scans(transport)
@@ -85,6 +89,11 @@ class SkinAnalysis:
         self.routines = Routines(transport)
         self.users = Users(transport)
         self.webhooks = Webhooks(transport, secret)
+
+    def openapi_document(self, *, request_options: Optional[RequestOptions] = None) -> dict[str, Any]:
+        """GET /v1/openapi.json: the OpenAPI 3.1 document the service implements (the one these models come from)."""
+        document: dict[str, Any] = self._transport.send(OPENAPI_REQUEST, request_options).json()
+        return document
 
     def with_options(self, **changes: Any) -> SkinAnalysis:
         """A client with some settings changed (same connection pool), e.g. `client.with_options(max_retries=0)`."""
@@ -134,6 +143,7 @@ class AsyncSkinAnalysis:
         self._owns_http_client = http_client is None
         self._http_client = http_client or httpx.AsyncClient(follow_redirects=False)
         transport = AsyncTransport(settings, self._http_client)
+        self._transport = transport
         secret = webhook_secret or os.environ.get("SKIN_WEBHOOK_SECRET")
         self.base_url = settings.base_url
         self.scans = AsyncScans(transport)
@@ -142,6 +152,11 @@ class AsyncSkinAnalysis:
         self.routines = AsyncRoutines(transport)
         self.users = AsyncUsers(transport)
         self.webhooks = AsyncWebhooks(transport, secret)
+
+    async def openapi_document(self, *, request_options: Optional[RequestOptions] = None) -> dict[str, Any]:
+        """GET /v1/openapi.json: the OpenAPI 3.1 document the service implements."""
+        document: dict[str, Any] = (await self._transport.send(OPENAPI_REQUEST, request_options)).json()
+        return document
 
     def with_options(self, **changes: Any) -> AsyncSkinAnalysis:
         options = {**self._options, "http_client": self._http_client, **changes}
