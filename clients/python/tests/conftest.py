@@ -65,6 +65,11 @@ def no_face_png() -> bytes:
     return gradient_png()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The rate-limit test waits for its background exercise: it runs last, so the other tests fill the wait."""
+    items.sort(key=lambda item: item.path.name == "test_rate_limit.py")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def rate_limit_outcome(request: pytest.FixtureRequest) -> Iterator[Future[RateLimitOutcome] | None]:
     """Started before the first test when test_rate_limit.py is collected, so its wait overlaps the others."""
