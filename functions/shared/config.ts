@@ -20,6 +20,14 @@ const configSchema = z.object({
   SCAN_WAIT_SECONDS: z.coerce.number().min(0).max(25).default(10),
   /** How many receives of a scan job before it goes to the DLQ (the last one marks the scan failed). */
   SCAN_MAX_RECEIVES: z.coerce.number().int().min(1).default(3),
+  /**
+   * Seconds a scan may stay `processing` (since creation or its latest re-queue) before the recovery sweep
+   * re-queues it; longer than a job's whole retry window. Unset: the local stack derives it from its queue
+   * (SCAN_MAX_RECEIVES visibility timeouts plus 60 s); the CDK stack always sets it.
+   */
+  SCAN_RECOVERY_AFTER_SECONDS: z.coerce.number().min(1).optional(),
+  /** Seconds between two runs of the local stack's recovery sweep (on AWS an EventBridge schedule decides). */
+  SCAN_RECOVERY_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(60),
   /** Seconds a scan or routine idempotency record is kept. */
   IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /**
