@@ -22,6 +22,7 @@ from ._request import RequestOptions
 from ._version import __version__
 from .pagination import AsyncPage, AsyncPaginator, SyncPage
 from .types import (
+    ClientToken,
     Deleted,
     IngredientAnalysis,
     MarkerCatalogue,
@@ -33,6 +34,7 @@ from .types import (
     ScanFailedEvent,
     ScoreUpdatedEvent,
     UnknownWebhookEvent,
+    Upload,
     UserScore,
     WebhookEvent,
     WebhookTestEvent,
@@ -48,6 +50,7 @@ __all__ = [
     "AsyncPaginator",
     "AsyncSkinAnalysis",
     "AuthenticationError",
+    "ClientToken",
     "ConflictError",
     "Deleted",
     "IngredientAnalysis",
@@ -70,6 +73,7 @@ __all__ = [
     "SyncPage",
     "UnknownWebhookEvent",
     "UnprocessablePhotoError",
+    "Upload",
     "UserScore",
     "WebhookEvent",
     "WebhookTestEvent",

@@ -13,10 +13,12 @@ from ._exceptions import SkinAnalysisError
 from ._request import ApiRequest, RequestOptions
 from ._retry import RetryPolicy
 from ._transport import AsyncTransport, SyncTransport, TransportSettings
+from .resources.client_tokens import AsyncClientTokens, ClientTokens
 from .resources.ingredients import AsyncIngredients, Ingredients
 from .resources.markers import AsyncMarkers, Markers
 from .resources.routines import AsyncRoutines, Routines
 from .resources.scans import AsyncScans, Scans
+from .resources.uploads import AsyncUploads, Uploads
 from .resources.users import AsyncUsers, Users
 from .webhooks import AsyncWebhooks, Webhooks
 
@@ -37,7 +39,9 @@ def _settings(
 ) -> TransportSettings:
     key = api_key or os.environ.get("SKIN_API_KEY")
     if not key:
-        raise SkinAnalysisError("no API key: pass api_key=... or set SKIN_API_KEY (sk_test_... or sk_live_...)")
+        raise SkinAnalysisError(
+            "no API key: pass api_key=... or set SKIN_API_KEY (sk_test_..., sk_live_..., or a client token ct_...)"
+        )
     return TransportSettings(
         api_key=key,
         base_url=(base_url or os.environ.get("SKIN_API_URL") or DEFAULT_BASE_URL).rstrip("/"),
@@ -88,6 +92,8 @@ class SkinAnalysis:
         self.ingredients = Ingredients(transport)
         self.routines = Routines(transport)
         self.users = Users(transport)
+        self.uploads = Uploads(transport)
+        self.client_tokens = ClientTokens(transport)
         self.webhooks = Webhooks(transport, secret)
 
     def openapi_document(self, *, request_options: Optional[RequestOptions] = None) -> dict[str, Any]:
@@ -151,6 +157,8 @@ class AsyncSkinAnalysis:
         self.ingredients = AsyncIngredients(transport)
         self.routines = AsyncRoutines(transport)
         self.users = AsyncUsers(transport)
+        self.uploads = AsyncUploads(transport)
+        self.client_tokens = AsyncClientTokens(transport)
         self.webhooks = AsyncWebhooks(transport, secret)
 
     async def openapi_document(self, *, request_options: Optional[RequestOptions] = None) -> dict[str, Any]:

@@ -96,7 +96,7 @@ class PermissionDeniedError(APIStatusError):
 
 
 class NotFoundError(APIStatusError):
-    """404: no such resource in this account and environment."""
+    """404: no such resource in this account and environment; 410: an upload that has expired."""
 
 
 class InvalidRequestError(APIStatusError):
@@ -130,8 +130,8 @@ class UnprocessablePhotoError(APIStatusError):
 
 
 class ConflictError(APIStatusError):
-    """409 (or any status with a conflict code): an idempotency key reused with another request, or a scan that has
-    not completed yet."""
+    """409 (or any status with a conflict code): an idempotency key reused with another request, a scan that has
+    not completed yet, an upload already used or not uploaded yet."""
 
 
 class RateLimitError(APIStatusError):
@@ -193,6 +193,8 @@ _FAMILY_BY_STATUS: dict[int, type[APIStatusError]] = {
     403: PermissionDeniedError,
     404: NotFoundError,
     405: InvalidRequestError,
+    # Gone: an expired upload (`upload_expired`) is as absent as an unknown one.
+    410: NotFoundError,
     409: ConflictError,
     413: InvalidRequestError,
     415: InvalidRequestError,

@@ -23,6 +23,9 @@ IngredientConflict = generated.IngredientConflict
 ProductAnalysis = generated.ProductAnalysis
 IngredientAnalysisRequest = generated.IngredientAnalysisRequest
 RoutineRequest = generated.RoutineRequest
+ScanFromUpload = generated.ScanFromUpload
+ClientTokenRequest = generated.ClientTokenRequest
+UploadRequest = generated.UploadRequest
 ScanCompletedEvent = generated.ScanCompletedEvent
 ScanFailedEvent = generated.ScanFailedEvent
 RoutineGeneratedEvent = generated.RoutineGeneratedEvent
@@ -62,6 +65,18 @@ class Routine(generated.Routine, ApiResult):
 
 class UserScore(generated.UserScore, ApiResult):
     pass
+
+
+class ClientToken(generated.ClientToken, ApiResult):
+    """A short-lived credential for one user's app: pass `token` as the app's api_key. Shown once."""
+
+    def __repr__(self) -> str:
+        # The token is a credential: never in logs or tracebacks.
+        return f"ClientToken(token_id={self.token_id!r}, user_id={self.user_id!r}, expires_at={self.expires_at!r})"
+
+
+class Upload(generated.Upload, ApiResult):
+    """A presigned POST for one photo (`url`, `fields`); then scans.create_from_upload(upload.upload_id)."""
 
 
 class UnknownWebhookEvent(BaseModel, extra="allow"):

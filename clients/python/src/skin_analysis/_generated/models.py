@@ -943,6 +943,9 @@ class Problem(BaseModel):
         "unknown_marker",
         "idempotency_conflict",
         "scan_not_completed",
+        "upload_already_used",
+        "upload_incomplete",
+        "upload_expired",
         "payload_too_large",
         "unsupported_media_type",
         "image_unreadable",
@@ -1103,6 +1106,71 @@ class WebhookTestEvent(BaseModel):
     timestamp: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
 
 
+class ClientToken(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    token: Annotated[str, Field(examples=["ct_test_3q2-7wEXAMPLEexampleEXAMPLEexampleEXAMPLE0"])]
+    """
+    The Bearer credential for the app: `ct_test_…` or `ct_live_…`. Shown once; never stored.
+    """
+    token_id: Annotated[
+        str,
+        Field(
+            examples=["ct_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^ct_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
+    ]
+    """
+    The token's id: `ct_` and 26 characters.
+    """
+    user_id: Annotated[str, Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")]
+    """
+    Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
+    """
+    scopes: list[Literal["scans:write", "scans:read", "scores:read"]]
+    environment: Literal["test", "live"]
+    created_at: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
+    expires_at: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
+
+
+class Upload(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    upload_id: Annotated[
+        str,
+        Field(
+            examples=["upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^upl_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
+    ]
+    """
+    An upload id: `upl_` and 26 characters.
+    """
+    user_id: Optional[UserId]
+    url: str
+    """
+    POST the form here: every `fields` entry, then the photo as the last part, named `file`.
+    """
+    fields: dict[str, str]
+    """
+    Form fields to send as they are (key, policy, signature, Content-Type, …).
+    """
+    max_bytes: int
+    """
+    The largest photo the policy admits.
+    """
+    post_expires_at: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
+    """
+    The presigned POST works until then (a few minutes).
+    """
+    expires_at: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
+    """
+    The upload id can start a scan until then; after that it is `upload_expired`.
+    """
+
+
 class ScanCreateForm(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -1220,3 +1288,62 @@ class RoutineRequest(BaseModel):
     user_id: Annotated[Optional[str], Field(pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
     profile: Optional[Profile] = None
     products: Annotated[Optional[list[Product4]], Field(max_length=30)] = None
+
+
+class ScanFromUpload(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    upload_id: Annotated[
+        str,
+        Field(
+            examples=["upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^upl_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
+    ]
+    """
+    An upload id: `upl_` and 26 characters.
+    """
+    markers: Optional[Union[list[str], str]] = None
+    """
+    Marker names (an array, or a comma-separated string); omitted: every marker.
+    """
+    user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
+    """
+    Must match the upload's user when it has one (omitted: the upload's user).
+    """
+
+
+class ClientTokenRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    user_id: Annotated[str, Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")]
+    """
+    The one user the token acts for: every scan it creates belongs to this user, and it reads only this user's scans and score.
+    """
+    scopes: Annotated[
+        Optional[list[Literal["scans:write", "scans:read", "scores:read"]]],
+        Field(min_length=1),
+    ] = None
+    """
+    Default all of scans:write, scans:read, scores:read; each must also be a scope of the minting key.
+    """
+    expires_in: Annotated[Optional[int], Field(ge=60, le=86400)] = None
+    """
+    Seconds the token works: 60 to 86400 (24 h); default 900 (15 minutes).
+    """
+
+
+class UploadRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    content_type: Literal["image/jpeg", "image/png", "image/webp"]
+    """
+    The photo's media type; the upload must send the same `Content-Type` field.
+    """
+    user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
+    """
+    The user the photo is of (a client token's own user when omitted); the scan belongs to this user.
+    """

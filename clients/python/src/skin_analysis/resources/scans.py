@@ -54,6 +54,26 @@ class Scans(SyncResource):
             raise_if_failed(scan)
         return scan
 
+    def create_from_upload(
+        self,
+        upload_id: str,
+        *,
+        markers: Optional[Markers] = None,
+        user_id: Optional[str] = None,
+        wait: Union[bool, int] = True,
+        wait_timeout: float = 120.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Scan:
+        """Analyses a photo sent with uploads.upload() (or uploads.create() and send()); `wait` as in create()."""
+        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
+        scan = result_from(Scan, self._transport.send(request, request_options))
+        if wait is True:
+            if not scan.is_done:
+                scan = self.wait_for(scan, timeout=wait_timeout)
+            raise_if_failed(scan)
+        return scan
+
     def get(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Scan:
         response = self._transport.send(ApiRequest("GET", scan_path(scan_id)), request_options)
         return result_from(Scan, response)
@@ -124,6 +144,26 @@ class AsyncScans(AsyncResource):
         request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
         response = await self._transport.send(request, request_options)
         scan = result_from(Scan, response)
+        if wait is True:
+            if not scan.is_done:
+                scan = await self.wait_for(scan, timeout=wait_timeout)
+            raise_if_failed(scan)
+        return scan
+
+    async def create_from_upload(
+        self,
+        upload_id: str,
+        *,
+        markers: Optional[Markers] = None,
+        user_id: Optional[str] = None,
+        wait: Union[bool, int] = True,
+        wait_timeout: float = 120.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Scan:
+        """See Scans.create_from_upload."""
+        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
+        scan = result_from(Scan, await self._transport.send(request, request_options))
         if wait is True:
             if not scan.is_done:
                 scan = await self.wait_for(scan, timeout=wait_timeout)
@@ -214,6 +254,19 @@ def create_request(
         data=form,
         headers={"Prefer": prefer_header(wait, attempt_timeout)},
         idempotent=True,
+    )
+
+
+def from_upload_request(
+    upload_id: str, markers: Optional[Markers], user_id: Optional[str], wait: Union[bool, int], attempt_timeout: float
+) -> ApiRequest:
+    body: dict[str, object] = {"upload_id": upload_id}
+    if markers is not None:
+        body["markers"] = markers if isinstance(markers, str) else list(markers)
+    if user_id is not None:
+        body["user_id"] = user_id
+    return ApiRequest(
+        "POST", "/v1/scans", json=body, headers={"Prefer": prefer_header(wait, attempt_timeout)}, idempotent=True
     )
 
 
