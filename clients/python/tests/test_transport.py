@@ -106,6 +106,19 @@ def test_when_every_attempt_fails_then_the_last_error_is_raised_after_max_retrie
     assert unreachable.value.status is None
 
 
+def test_when_the_first_request_with_the_key_is_still_running_then_the_409_is_retried_until_its_answer() -> None:
+    client, seen = client_answering([lambda r: problem(409, "idempotency_conflict"), ok_routine])
+    routine = client.routines.create(markers={"acne": 31})
+    assert routine.request_id == "req_ok"
+    assert len(seen) == 2
+    assert seen[0].headers["idempotency-key"] == seen[1].headers["idempotency-key"]
+
+    client, seen = client_answering([lambda r: problem(422, "idempotency_key_reused")])
+    with pytest.raises(ConflictError):
+        client.routines.create(markers={"acne": 31})
+    assert len(seen) == 1
+
+
 def test_when_a_get_is_retried_then_it_carries_no_idempotency_key_and_4xx_are_not_retried() -> None:
     client, seen = client_answering([lambda r: problem(404, "not_found")])
     with pytest.raises(NotFoundError):
@@ -148,6 +161,7 @@ def test_when_a_429_says_retry_after_0_then_it_is_retried_at_once() -> None:
         (415, "unsupported_media_type", InvalidRequestError),
         (409, "idempotency_conflict", ConflictError),
         (422, "idempotency_conflict", ConflictError),
+        (422, "idempotency_key_reused", ConflictError),
         (409, "scan_not_completed", ConflictError),
         (409, "upload_already_used", ConflictError),
         (409, "upload_incomplete", ConflictError),

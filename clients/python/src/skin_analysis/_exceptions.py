@@ -130,8 +130,9 @@ class UnprocessablePhotoError(APIStatusError):
 
 
 class ConflictError(APIStatusError):
-    """409 (or any status with a conflict code): an idempotency key reused with another request, a scan that has
-    not completed yet, an upload already used or not uploaded yet."""
+    """409 (or any status with a conflict code): an idempotency key reused with another request (409
+    `idempotency_conflict`, or 422 `idempotency_key_reused` from services that follow the IETF draft), a scan that
+    has not completed yet, an upload already used or not uploaded yet."""
 
 
 class RateLimitError(APIStatusError):
@@ -182,6 +183,7 @@ _FAMILY_BY_CODE: dict[str, type[APIStatusError]] = {
     "payload_too_large": InvalidRequestError,
     "unsupported_media_type": InvalidRequestError,
     "idempotency_conflict": ConflictError,
+    "idempotency_key_reused": ConflictError,
     "scan_not_completed": ConflictError,
     "rate_limited": RateLimitError,
     "internal_error": ServerError,
@@ -210,7 +212,7 @@ def error_class_for(status: int, code: str) -> type[APIStatusError]:
     family = _FAMILY_BY_CODE.get(code)
     if family is not None:
         return family
-    if code.endswith("_conflict"):
+    if code.endswith("_conflict") or code.startswith("idempotency_"):
         return ConflictError
     family = _FAMILY_BY_STATUS.get(status)
     if family is not None:

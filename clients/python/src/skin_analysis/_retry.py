@@ -11,6 +11,7 @@ from typing import Callable, Optional
 
 from ._exceptions import parse_retry_after
 
+IN_FLIGHT_CODE = "idempotency_conflict"
 _DRAFT_RESET = re.compile(r"(?:^|[;,\s])(?:t|reset)=(\d+(?:\.\d+)?)")
 
 
@@ -31,8 +32,14 @@ class RetryPolicy:
         ceiling = min(self.max_delay, self.base_delay * (2**retry_number))
         return float(ceiling / 2 + self.random() * (ceiling / 2))
 
-    def delay_after_status(self, status: int, headers: Mapping[str, str], retry_number: int) -> Optional[float]:
-        """Seconds to wait before retrying a response with this status, or None when it must not be retried."""
+    def delay_after_status(
+        self, status: int, headers: Mapping[str, str], retry_number: int, code: Optional[str] = None
+    ) -> Optional[float]:
+        """Seconds to wait before retrying a response with this status, or None when it must not be retried.
+        A 409 `idempotency_conflict` is retried too: the first request with that key may still be running (an
+        attempt that timed out on this side), and its answer is replayed once it ends."""
+        if status == 409 and code == IN_FLIGHT_CODE:
+            return self.backoff(retry_number)
         if status != 429 and status < 500:
             return None
         asked = requested_wait(headers) if status in (429, 503) else None

@@ -61,7 +61,8 @@ class _Attempts:
         if self.retry_number >= self.max_retries:
             return None
         if isinstance(outcome, httpx.Response):
-            delay = self.policy.delay_after_status(outcome.status_code, outcome.headers, self.retry_number)
+            code = problem_code(outcome) if outcome.status_code == 409 else None
+            delay = self.policy.delay_after_status(outcome.status_code, outcome.headers, self.retry_number, code)
         else:
             delay = self.policy.backoff(self.retry_number)
         if delay is None:
@@ -78,6 +79,15 @@ class _Attempts:
         if isinstance(outcome, httpx.TimeoutException):
             return APITimeoutError(f"{self.describe()}: no answer in time after {attempts} attempt(s) ({outcome!r})")
         return APIConnectionError(f"{self.describe()}: no answer after {attempts} attempt(s) ({outcome!r})")
+
+
+def problem_code(response: httpx.Response) -> Optional[str]:
+    try:
+        body = response.json()
+    except ValueError:
+        return None
+    code = body.get("code") if isinstance(body, dict) else None
+    return code if isinstance(code, str) else None
 
 
 class SyncTransport:
