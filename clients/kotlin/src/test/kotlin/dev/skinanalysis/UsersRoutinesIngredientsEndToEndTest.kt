@@ -2,6 +2,7 @@ package dev.skinanalysis
 
 import dev.skinanalysis.errors.ConflictException
 import dev.skinanalysis.errors.NotFoundException
+import dev.skinanalysis.errors.UnprocessablePhotoException
 import dev.skinanalysis.models.ActiveClass
 import dev.skinanalysis.models.ErrorCode
 import dev.skinanalysis.models.IngredientMatchType
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.extension.ExtendWith
 import java.nio.file.Files
 import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 import kotlin.time.Duration.Companion.seconds
 
@@ -59,7 +61,8 @@ class UsersRoutinesIngredientsEndToEndTest(private val stack: LocalStack) {
         // The same photo twice: the weighted mean is that photo's score, and nothing moved.
         assertEquals(scans[0].skinScore, score.skinScore)
         assertEquals(TrendDirection.STABLE, score.trend.direction)
-        assertEquals(scans.map { it.scanId }.reversed(), score.history.map { it.scanId })
+        // History is oldest first.
+        assertEquals(scans.map { it.scanId }, score.history.map { it.scanId })
 
         val routine = client.routines.create(RoutineRequest(scanId = scans[1].scanId, userId = user, profile = RoutineRequest.Profile(skinType = SkinType.OILY)))
         assertEquals(client.routines.get(routine.routineId), routine)
@@ -87,16 +90,12 @@ class UsersRoutinesIngredientsEndToEndTest(private val stack: LocalStack) {
     }
 
     @Test
-    fun `a routine for a scan that is still processing is a conflict`() = runBlocking<Unit> {
-        val processing = client.scans.create(face, wait = ScanWait.Async)
-        val conflict = runCatching { client.routines.create(RoutineRequest(scanId = processing.scanId)) }.exceptionOrNull()
-        // The scan may finish before the routine request arrives; only a still-processing scan is refused.
-        if (conflict != null) {
-            assertTrue(conflict is ConflictException, "expected a conflict, got $conflict")
-            assertEquals(ErrorCode.SCAN_NOT_COMPLETED, conflict.code)
-            assertEquals(409, conflict.status)
-        }
-        client.scans.waitFor(processing)
+    fun `a routine for a failed scan is a conflict with code scan_not_completed`() = runBlocking<Unit> {
+        val refused = assertThrows<UnprocessablePhotoException> { runBlocking { client.scans.create(Photos.groupPhoto) } }
+        val failedScanId = assertNotNull(refused.scanId)
+        val conflict = assertThrows<ConflictException> { runBlocking { client.routines.create(RoutineRequest(scanId = failedScanId)) } }
+        assertEquals(409, conflict.status)
+        assertEquals(ErrorCode.SCAN_NOT_COMPLETED, conflict.code)
     }
 
     @Test
