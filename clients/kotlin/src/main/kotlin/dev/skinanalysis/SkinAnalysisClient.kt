@@ -3,10 +3,12 @@ package dev.skinanalysis
 import dev.skinanalysis.blocking.BlockingSkinAnalysisClient
 import dev.skinanalysis.internal.HttpTransport
 import dev.skinanalysis.internal.SkinJson
+import dev.skinanalysis.resources.ClientTokens
 import dev.skinanalysis.resources.Ingredients
 import dev.skinanalysis.resources.Markers
 import dev.skinanalysis.resources.Routines
 import dev.skinanalysis.resources.Scans
+import dev.skinanalysis.resources.Uploads
 import dev.skinanalysis.resources.Users
 import okhttp3.OkHttpClient
 import java.io.Closeable
@@ -16,7 +18,10 @@ import kotlin.time.Duration.Companion.milliseconds
 
 /**
  * The Skin Analysis API client. Kotlin: `suspend` functions on the resources ([scans], [markers], [ingredients],
- * [routines], [users]). Java: [blocking] has the same operations as plain blocking calls.
+ * [routines], [users], [clientTokens], [uploads]). Java: [blocking] has the same operations as plain blocking calls.
+ *
+ * [ClientOptions.apiKey] is a secret key (`sk_…`) on a server, or a client token (`ct_…`, minted by your back end
+ * with [clientTokens]) in an app.
  *
  * ```kotlin
  * val client = SkinAnalysisClient(apiKey = System.getenv("SKIN_API_KEY"), baseUrl = "http://127.0.0.1:3000")
@@ -43,6 +48,8 @@ public class SkinAnalysisClient(public val options: ClientOptions) : Closeable {
     public val ingredients: Ingredients = Ingredients(transport)
     public val routines: Routines = Routines(transport)
     public val users: Users = Users(transport)
+    public val clientTokens: ClientTokens = ClientTokens(transport)
+    public val uploads: Uploads = Uploads(transport)
 
     /** The same operations as blocking calls, for Java and for code outside coroutines (never on Android's main thread). */
     @get:JvmName("blocking")

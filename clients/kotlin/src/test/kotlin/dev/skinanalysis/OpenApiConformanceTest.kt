@@ -57,6 +57,11 @@ class OpenApiConformanceTest {
         "WebhookTestEvent" to WebhookEvent.WebhookTest.serializer(),
         "IngredientAnalysisRequest" to IngredientAnalysisRequest.serializer(),
         "RoutineRequest" to RoutineRequest.serializer(),
+        "ClientToken" to ClientToken.serializer(),
+        "Upload" to Upload.serializer(),
+        "ScanFromUpload" to ScanFromUpload.serializer(),
+        "ClientTokenRequest" to ClientTokenRequest.serializer(),
+        "UploadRequest" to UploadRequest.serializer(),
         "MarkerName" to MarkerName.serializer(),
         "Severity" to Severity.serializer(),
     )
@@ -74,9 +79,15 @@ class OpenApiConformanceTest {
     private val openEnums: Map<String, List<String>> = listOf(
         MarkerName, Severity, FaceRegion, TrendDirection, IngredientMatchType, IngredientFlag, ActiveClass,
         ConflictSeverity, Evidence, Verdict, FreeOf, RoutineStepKind, Frequency, RoutineSlot, SkinType, RoutineSize,
-        ProductCategory, ErrorCode,
+        ProductCategory, ErrorCode, ClientTokenScope, Environment, UploadContentType,
     ).associate { it.serialName to it.known.map { value -> value.value } } +
         ("dev.skinanalysis.ScanStatus" to ScanStatus.known.map { it.value })
+
+    /**
+     * Request bodies: where the API takes either of two shapes (ScanFromUpload's markers as an array or a
+     * comma-separated string), the client may send just one of them.
+     */
+    private val requestModels = setOf("IngredientAnalysisRequest", "RoutineRequest", "ScanFromUpload", "ClientTokenRequest", "UploadRequest")
 
     /** Schemas that are a choice between types of different kinds, with the serializer that reads either. */
     private val unions = setOf("dev.skinanalysis.IngredientList")
@@ -111,7 +122,7 @@ class OpenApiConformanceTest {
         DynamicTest.dynamicTest(name) {
             val problems = mutableListOf<String>()
             val schema = if (name in eventTypes) withoutEventMember(schemas[name]!!.jsonObject) else schemas[name]!!.jsonObject
-            compare(schema, serializer.descriptor, name, required = true, problems)
+            compare(schema, serializer.descriptor, name, required = true, problems, request = name in requestModels)
             assertTrue(problems.isEmpty(), "$name differs from docs/openapi.json:\n" + problems.joinToString("\n"))
         }
     }
@@ -151,7 +162,14 @@ class OpenApiConformanceTest {
         return false to listOf(schema)
     }
 
-    private fun compare(rawSchema: JsonObject, descriptor: SerialDescriptor, path: String, required: Boolean, problems: MutableList<String>) {
+    private fun compare(
+        rawSchema: JsonObject,
+        descriptor: SerialDescriptor,
+        path: String,
+        required: Boolean,
+        problems: MutableList<String>,
+        request: Boolean = false,
+    ) {
         val (nullable, variants) = nullability(resolve(rawSchema))
         // A required member must be nullable exactly when the schema allows null; an optional one may also be
         // nullable in Kotlin (null means "leave it out": the client's JSON omits nulls).
@@ -164,6 +182,12 @@ class OpenApiConformanceTest {
         val schema = when {
             variants.size == 1 -> variants.single()
             variants.all { it["type"]?.jsonPrimitive?.contentOrNull == "object" } -> mergeObjects(variants)
+            request -> {
+                // The client sends one of the shapes the API accepts: the Kotlin type must match one exactly.
+                val fits = variants.any { variant -> mutableListOf<String>().also { compare(variant, descriptor, path, false, it, request) }.isEmpty() }
+                if (!fits) problems += "$path: the Kotlin type matches none of ${variants.map { it["type"] }}"
+                return
+            }
             else -> return run { problems += "$path: a union of ${variants.map { it["type"] }} has no union serializer" }
         }
         val kind = descriptor.kind
@@ -190,9 +214,9 @@ class OpenApiConformanceTest {
                 if (kind != StructureKind.LIST) return run { problems += "$path: array in schema, $kind in Kotlin" }
                 val items = schema["prefixItems"]?.jsonArray?.map { it.jsonObject }
                     ?: listOf(schema["items"]!!.jsonObject)
-                items.forEachIndexed { i, item -> compare(item, descriptor.getElementDescriptor(0), "$path[$i]", true, problems) }
+                items.forEachIndexed { i, item -> compare(item, descriptor.getElementDescriptor(0), "$path[$i]", true, problems, request) }
             }
-            "object", null -> compareObject(schema, descriptor, path, problems)
+            "object", null -> compareObject(schema, descriptor, path, problems, request)
             else -> problems += "$path: schema type $type is not handled"
         }
     }
@@ -204,7 +228,7 @@ class OpenApiConformanceTest {
         return JsonObject(mapOf("type" to JsonPrimitive("object"), "properties" to JsonObject(properties), "required" to JsonArray(required.map(::JsonPrimitive))))
     }
 
-    private fun compareObject(schema: JsonObject, descriptor: SerialDescriptor, path: String, problems: MutableList<String>) {
+    private fun compareObject(schema: JsonObject, descriptor: SerialDescriptor, path: String, problems: MutableList<String>, request: Boolean) {
         val properties = schema["properties"]?.jsonObject
         val additional = schema["additionalProperties"]
         if (properties == null && additional is JsonObject) {
@@ -217,7 +241,7 @@ class OpenApiConformanceTest {
                     problems += "$path{value}: any JSON in schema, ${descriptor.getElementDescriptor(1).serialName} in Kotlin"
                 }
             } else {
-                compare(additional, descriptor.getElementDescriptor(1), "$path{value}", true, problems)
+                compare(additional, descriptor.getElementDescriptor(1), "$path{value}", true, problems, request)
             }
             return
         }
@@ -234,7 +258,7 @@ class OpenApiConformanceTest {
             if (isRequired == descriptor.isElementOptional(index)) {
                 problems += "$path.$member: required in schema=$isRequired, optional in Kotlin=${descriptor.isElementOptional(index)}"
             }
-            compare(memberSchema, descriptor.getElementDescriptor(index), "$path.$member", isRequired, problems)
+            compare(memberSchema, descriptor.getElementDescriptor(index), "$path.$member", isRequired, problems, request)
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.skinanalysis.blocking
 import dev.skinanalysis.SkinAnalysisClient
 import dev.skinanalysis.ScanImage
 import dev.skinanalysis.ScanWait
+import dev.skinanalysis.models.ClientToken
+import dev.skinanalysis.models.ClientTokenRequest
 import dev.skinanalysis.models.IngredientAnalysis
 import dev.skinanalysis.models.IngredientAnalysisRequest
 import dev.skinanalysis.models.MarkerCatalogue
@@ -11,6 +13,8 @@ import dev.skinanalysis.models.Routine
 import dev.skinanalysis.models.RoutineRequest
 import dev.skinanalysis.models.Scan
 import dev.skinanalysis.models.ScanList
+import dev.skinanalysis.models.Upload
+import dev.skinanalysis.models.UploadRequest
 import dev.skinanalysis.models.UserScore
 import kotlinx.coroutines.runBlocking
 import java.io.File
@@ -32,6 +36,8 @@ public class BlockingSkinAnalysisClient internal constructor(private val client:
     @get:JvmName("ingredients") public val ingredients: BlockingIngredients = BlockingIngredients(client)
     @get:JvmName("routines") public val routines: BlockingRoutines = BlockingRoutines(client)
     @get:JvmName("users") public val users: BlockingUsers = BlockingUsers(client)
+    @get:JvmName("clientTokens") public val clientTokens: BlockingClientTokens = BlockingClientTokens(client)
+    @get:JvmName("uploads") public val uploads: BlockingUploads = BlockingUploads(client)
 }
 
 public class BlockingScans internal constructor(private val client: SkinAnalysisClient) {
@@ -55,6 +61,10 @@ public class BlockingScans internal constructor(private val client: SkinAnalysis
     @JvmOverloads
     public fun create(stream: InputStream, markers: List<MarkerName>? = null, userId: String? = null, wait: ScanWait = ScanWait.Default): Scan =
         create(ScanImage.fromStream(stream), markers, userId, wait)
+
+    @JvmOverloads
+    public fun createFromUpload(uploadId: String, markers: List<MarkerName>? = null, userId: String? = null, wait: ScanWait = ScanWait.Default): Scan =
+        runBlocking { client.scans.createFromUpload(uploadId, markers, userId, wait) }
 
     public fun get(scanId: String): Scan = runBlocking { client.scans.get(scanId) }
 
@@ -112,4 +122,19 @@ public class BlockingUsers internal constructor(private val client: SkinAnalysis
     public fun score(userId: String): UserScore = runBlocking { client.users.score(userId) }
 
     public fun erase(userId: String): Unit = runBlocking { client.users.erase(userId) }
+}
+
+public class BlockingClientTokens internal constructor(private val client: SkinAnalysisClient) {
+    public fun create(request: ClientTokenRequest): ClientToken = runBlocking { client.clientTokens.create(request) }
+
+    public fun create(userId: String): ClientToken = runBlocking { client.clientTokens.create(userId) }
+}
+
+public class BlockingUploads internal constructor(private val client: SkinAnalysisClient) {
+    public fun create(request: UploadRequest): Upload = runBlocking { client.uploads.create(request) }
+
+    public fun send(upload: Upload, image: ScanImage): Unit = runBlocking { client.uploads.send(upload, image) }
+
+    @JvmOverloads
+    public fun upload(image: ScanImage, userId: String? = null): Upload = runBlocking { client.uploads.upload(image, userId) }
 }

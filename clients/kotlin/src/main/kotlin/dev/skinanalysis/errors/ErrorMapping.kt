@@ -11,7 +11,9 @@ import kotlin.time.Duration
  * check) is still an unprocessable photo.
  */
 internal object ErrorMapping {
-    private val conflictCodes = setOf(ErrorCode.IDEMPOTENCY_CONFLICT, ErrorCode.SCAN_NOT_COMPLETED)
+    private val conflictCodes = setOf(
+        ErrorCode.IDEMPOTENCY_CONFLICT, ErrorCode.SCAN_NOT_COMPLETED, ErrorCode.UPLOAD_ALREADY_USED, ErrorCode.UPLOAD_INCOMPLETE,
+    )
     private val requestCodes = setOf(
         ErrorCode.INVALID_REQUEST, ErrorCode.UNKNOWN_MARKER, ErrorCode.PAYLOAD_TOO_LARGE,
         ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.METHOD_NOT_ALLOWED,
@@ -28,7 +30,9 @@ internal object ErrorMapping {
             code in conflictCodes || code?.value?.startsWith("idempotency") == true || status == 409 ->
                 ConflictException(status, code, id, problem, body)
             status >= 500 -> ServerException(status, code, id, problem, body)
-            code == ErrorCode.NOT_FOUND || status == 404 -> NotFoundException(status, code, id, problem, body)
+            // 410 (an upload id past its expiry) is "no longer there": the not-found family.
+            code == ErrorCode.NOT_FOUND || code == ErrorCode.UPLOAD_EXPIRED || status == 404 || status == 410 ->
+                NotFoundException(status, code, id, problem, body)
             code in requestCodes -> InvalidRequestException(status, code, id, problem, body)
             status == 422 -> UnprocessablePhotoException(status, code, id, problem, body)
             else -> InvalidRequestException(status, code, id, problem, body)

@@ -47,7 +47,7 @@ public class AuthenticationException(status: Int, code: ErrorCode?, requestId: S
 public class PermissionException(status: Int, code: ErrorCode?, requestId: String?, problem: Problem?, body: String) :
     ApiException(status, code, requestId, problem, body)
 
-/** 404: no such scan, routine or user score in this account and environment. */
+/** 404: no such scan, routine or user score in this account and environment; 410: an upload id past its expiry. */
 public class NotFoundException(status: Int, code: ErrorCode?, requestId: String?, problem: Problem?, body: String) :
     ApiException(status, code, requestId, problem, body)
 
@@ -82,8 +82,9 @@ public class RateLimitException(
 ) : ApiException(status, code, requestId, problem, body)
 
 /**
- * 409 (or a refusal with code `idempotency_conflict` or `scan_not_completed` at any status): an idempotency key
- * reused with a different request or still running, or a routine asked for a scan that is not completed.
+ * 409 (or a refusal with code `idempotency_conflict`, `scan_not_completed`, `upload_already_used` or
+ * `upload_incomplete` at any status): an idempotency key reused with a different request or still running, a
+ * routine asked for a scan that is not completed, an upload used twice or before its photo arrived.
  */
 public class ConflictException(status: Int, code: ErrorCode?, requestId: String?, problem: Problem?, body: String) :
     ApiException(status, code, requestId, problem, body)

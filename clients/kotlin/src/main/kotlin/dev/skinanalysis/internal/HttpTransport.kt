@@ -59,8 +59,9 @@ internal class HttpTransport(private val options: ClientOptions, private val jso
     suspend fun <T> execute(request: ApiRequest, decoder: DeserializationStrategy<T>): T =
         json.decodeFromString(decoder, send(request).text())
 
-    suspend fun send(request: ApiRequest): ApiResponse {
-        val httpRequest = build(request)
+    suspend fun send(request: ApiRequest): ApiResponse = sendBuilt(build(request))
+
+    private suspend fun sendBuilt(httpRequest: Request): ApiResponse {
         var retry = 0
         while (true) {
             val outcome = attempt(httpRequest)
@@ -75,6 +76,13 @@ internal class HttpTransport(private val options: ClientOptions, private val jso
             retry++
         }
     }
+
+    /**
+     * A POST to a presigned storage URL (direct uploads): no API key, no User-Agent of ours needed, the same
+     * retries. The presigned POST writes one fixed object key, so a retry cannot store the photo twice.
+     */
+    suspend fun sendToStorage(url: String, body: RequestBody): ApiResponse =
+        sendBuilt(Request.Builder().url(url.toHttpUrl()).post(body).header("User-Agent", LibraryVersion.userAgent).build())
 
     private class Outcome(val response: ApiResponse?, val failure: SkinAnalysisException?, val retryAfter: kotlin.time.Duration? = null)
 

@@ -305,6 +305,9 @@ public class ErrorCode private constructor(value: String) : OpenEnum(value) {
         @JvmField public val UNKNOWN_MARKER: ErrorCode = declare("unknown_marker")
         @JvmField public val IDEMPOTENCY_CONFLICT: ErrorCode = declare("idempotency_conflict")
         @JvmField public val SCAN_NOT_COMPLETED: ErrorCode = declare("scan_not_completed")
+        @JvmField public val UPLOAD_ALREADY_USED: ErrorCode = declare("upload_already_used")
+        @JvmField public val UPLOAD_INCOMPLETE: ErrorCode = declare("upload_incomplete")
+        @JvmField public val UPLOAD_EXPIRED: ErrorCode = declare("upload_expired")
         @JvmField public val PAYLOAD_TOO_LARGE: ErrorCode = declare("payload_too_large")
         @JvmField public val UNSUPPORTED_MEDIA_TYPE: ErrorCode = declare("unsupported_media_type")
         @JvmField public val IMAGE_UNREADABLE: ErrorCode = declare("image_unreadable")
@@ -323,4 +326,45 @@ public class ErrorCode private constructor(value: String) : OpenEnum(value) {
     }
 
     internal object Serializer : OpenEnum.Serializer<ErrorCode>(Companion)
+}
+
+/** A scope a client token may carry. */
+@Serializable(with = ClientTokenScope.Serializer::class)
+public class ClientTokenScope private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<ClientTokenScope>("dev.skinanalysis.ClientTokenScope", ::ClientTokenScope) {
+        @JvmField public val SCANS_WRITE: ClientTokenScope = declare("scans:write")
+        @JvmField public val SCANS_READ: ClientTokenScope = declare("scans:read")
+        @JvmField public val SCORES_READ: ClientTokenScope = declare("scores:read")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<ClientTokenScope>(Companion)
+}
+
+/** Test (sandbox) or live data. */
+@Serializable(with = Environment.Serializer::class)
+public class Environment private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<Environment>("dev.skinanalysis.Environment", ::Environment) {
+        @JvmField public val TEST: Environment = declare("test")
+        @JvmField public val LIVE: Environment = declare("live")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<Environment>(Companion)
+}
+
+/** The media type of a directly uploaded photo. */
+@Serializable(with = UploadContentType.Serializer::class)
+public class UploadContentType private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<UploadContentType>("dev.skinanalysis.UploadContentType", ::UploadContentType) {
+        @JvmField public val IMAGE_JPEG: UploadContentType = declare("image/jpeg")
+        @JvmField public val IMAGE_PNG: UploadContentType = declare("image/png")
+        @JvmField public val IMAGE_WEBP: UploadContentType = declare("image/webp")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<UploadContentType>(Companion)
 }

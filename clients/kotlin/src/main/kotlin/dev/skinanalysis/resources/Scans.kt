@@ -5,6 +5,8 @@ import dev.skinanalysis.ScanWait
 import dev.skinanalysis.errors.TimeoutException
 import dev.skinanalysis.internal.ApiRequest
 import dev.skinanalysis.internal.HttpTransport
+import dev.skinanalysis.internal.SkinJson
+import dev.skinanalysis.models.ScanFromUpload
 import dev.skinanalysis.models.MarkerName
 import dev.skinanalysis.models.Scan
 import dev.skinanalysis.models.ScanList
@@ -83,6 +85,30 @@ public class Scans internal constructor(private val transport: HttpTransport) {
         wait: ScanWait = ScanWait.Default,
         idempotencyKey: String? = null,
     ): Scan = create(ScanImage.fromStream(stream), markers, userId, wait, idempotencyKey)
+
+    /**
+     * `POST /v1/scans` as JSON for a photo sent by direct upload ([Uploads.upload]). The upload starts one scan
+     * only: again is a [dev.skinanalysis.errors.ConflictException] (`upload_already_used`), before the photo
+     * arrived too (`upload_incomplete`); after it expired a [dev.skinanalysis.errors.NotFoundException] (410
+     * `upload_expired`).
+     */
+    public suspend fun createFromUpload(
+        uploadId: String,
+        markers: List<MarkerName>? = null,
+        userId: String? = null,
+        wait: ScanWait = ScanWait.Default,
+        idempotencyKey: String? = null,
+    ): Scan = transport.execute(
+        ApiRequest(
+            method = "POST",
+            path = listOf("v1", "scans"),
+            body = SkinJson.encodeToString(ScanFromUpload.serializer(), ScanFromUpload(uploadId, markers?.takeIf { it.isNotEmpty() }, userId))
+                .toRequestBody(Ingredients.JSON),
+            headers = wait.preferHeader?.let { mapOf("Prefer" to it) }.orEmpty(),
+            idempotencyKey = idempotencyKey ?: HttpTransport.newIdempotencyKey(),
+        ),
+        Scan.serializer(),
+    )
 
     /** `GET /v1/scans/{scan_id}`. */
     public suspend fun get(scanId: String): Scan =

@@ -84,10 +84,16 @@ class LocalStack private constructor(
             val keyFile = dataDir.resolve("sandbox-key")
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180)
             while (!(stackFile.exists() && keyFile.exists() && log.readText().contains("running at"))) {
-                if (!process.isAlive) error("skin dev exited ${process.exitValue()}:\n${log.readText()}")
+                if (!process.isAlive) {
+                    val output = log.readText()
+                    dataDir.deleteRecursively()
+                    error("skin dev exited ${process.exitValue()} (is `npm ci` done at the repository root?):\n$output")
+                }
                 if (System.nanoTime() > deadline) {
                     process.destroyForcibly()
-                    error("skin dev did not start within 180 s:\n${log.readText()}")
+                    val output = log.readText()
+                    dataDir.deleteRecursively()
+                    error("skin dev did not start within 180 s:\n$output")
                 }
                 Thread.sleep(200)
             }
