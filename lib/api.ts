@@ -30,12 +30,14 @@ export const API_TIMEOUT = Duration.seconds(29);
 export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'image/*', 'application/octet-stream', '*/*'];
 
 /**
- * Scores are written because DELETE /v1/users erases them. The dashboard (/dashboard, served by this function)
- * writes accounts (self-serve sign-up), keys (create, rotate, revoke, last used), webhook endpoints and
- * deliveries (add, test, replay), members, sessions, and the usage counters every API request adds to.
+ * Allowed CORS origins are read only (the operator CLI manages them). Scores are written because DELETE /v1/users
+ * erases them; client tokens and uploads are made and claimed by the API itself. The dashboard (/dashboard, served
+ * by this function) writes accounts (self-serve sign-up), keys (create, rotate, revoke, last used), webhook
+ * endpoints and deliveries (add, test, replay), members, sessions, and the usage counters every API request adds to.
  */
 export const API_TABLE_ACCESS = {
-  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'accounts', 'keys', 'webhooks', 'deliveries', 'members', 'sessions', 'usage'],
+  read: ['corsOrigins'],
+  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads', 'accounts', 'keys', 'webhooks', 'deliveries', 'members', 'sessions', 'usage'],
 } as const satisfies TableAccess;
 
 export interface ApiThrottling {
@@ -99,9 +101,10 @@ export class Api extends Construct {
     });
     const { imagesBucket } = props.storage;
     props.storage.grantTables(fn, API_TABLE_ACCESS);
-    imagesBucket.grantPut(fn); // the re-encoded upload
-    imagesBucket.grantRead(fn); // overlays; List lets a missing object answer NoSuchKey
-    imagesBucket.grantDelete(fn); // DELETE /v1/scans, DELETE /v1/users
+    // The stripped copy of an upload; and presigned POSTs under uploads/, which S3 authorises as this role's PutObject.
+    imagesBucket.grantPut(fn);
+    imagesBucket.grantRead(fn); // overlays and direct uploads; List lets a missing object answer NoSuchKey
+    imagesBucket.grantDelete(fn); // DELETE /v1/scans, DELETE /v1/users, claimed or refused uploads
     props.scanQueue.grantSendMessages(fn);
     props.deliveryQueue.grantSendMessages(fn); // routine.generated, the dashboard's test events and replays
     this.function = fn;

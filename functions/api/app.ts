@@ -15,6 +15,10 @@ import { userRoutes } from './routes/users';
 import { routineRoutes } from './routes/routines';
 import { openApiRoutes } from './routes/openapi';
 import { docsRoutes } from './routes/docs';
+import { cors } from './middleware/cors';
+import { clientTokenGuard } from './middleware/client-token-guard';
+import { clientTokenRoutes } from './routes/client-tokens';
+import { uploadRoutes } from './routes/uploads';
 import { recordUsage } from './middleware/record-usage';
 import { dashboardRoutes } from '../dashboard/routes';
 
@@ -30,14 +34,19 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   if (deps.dashboard) app.route('/dashboard', dashboardRoutes(deps.dashboard));
 
   const v1 = new Hono<ApiEnv>();
+  // Before the key: preflights carry none (functions/api/middleware/cors.ts).
+  v1.use('*', cors(deps.cors));
   v1.use('*', authenticate(deps));
   v1.use('*', recordUsage(deps.usage));
   v1.use('*', rateLimit(deps));
+  v1.use('*', clientTokenGuard());
   v1.route('/scans', scanRoutes(deps));
   v1.route('/markers', markerRoutes());
   v1.route('/ingredients', ingredientRoutes(deps));
   v1.route('/users', userRoutes(deps));
   v1.route('/routines', routineRoutes(deps));
+  v1.route('/client_tokens', clientTokenRoutes(deps));
+  v1.route('/uploads', uploadRoutes(deps));
   app.route('/v1', v1);
 
   const allowedMethods = allowedMethodsOf(app);

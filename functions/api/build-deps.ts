@@ -11,6 +11,7 @@ import { RateLimiter } from '../limits/rate-limiter';
 import { physicalTableName } from '../shared/tables';
 import { PageCursors } from '../shared/page-cursor';
 import type { ApiDeps } from './deps';
+import { CorsPolicy } from '../cors/cors-policy';
 import { UsageRecorder } from '../usage/usage-recorder';
 import { SignInThrottle } from '../sessions/sign-in-throttle';
 import { buildDeliveryDeps } from '../delivery/build-deps';
@@ -42,7 +43,8 @@ export function buildApiDeps(
     stores: parts.stores,
     scanQueue: parts.scanQueue,
     events: parts.events,
-    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS),
+    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS, parts.stores.clientTokens),
+    cors: new CorsPolicy(parts.stores.corsOrigins, clock, config.KEY_CACHE_SECONDS),
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
     logger,
     metrics: parts.metrics ?? noopMetrics,

@@ -8,6 +8,7 @@ import type { PageCursors } from '../shared/page-cursor';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
+import type { CorsPolicy } from '../cors/cors-policy';
 import type { UsageRecorder } from '../usage/usage-recorder';
 import type { DashboardDeps } from '../dashboard/deps';
 
@@ -26,6 +27,8 @@ export interface ApiDeps {
   metrics: MetricsSink;
   /** Signs and checks list cursors with the deployment's CURSOR_SECRET. */
   cursors: PageCursors;
+  /** Which browser origins may read responses (functions/cors). */
+  cors: CorsPolicy;
   /** Per-day usage counters and keys' last use; absent in tests that build the app from partial deps. */
   usage?: UsageRecorder;
   /** The /dashboard pages; absent where no delivery queue is given (partial deps in tests). */

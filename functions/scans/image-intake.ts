@@ -22,11 +22,11 @@ const FORMAT_OF: Record<string, ImageFormat> = { jpg: 'jpeg', png: 'png', webp: 
  * refused by its header and the API function carries no image library (its bundle stays small). Decoding happens
  * in the inference function, which answers `image_unreadable` for pixels that do not decode.
  */
-export function acceptImage(upload: Uint8Array): AcceptedImage {
+export function acceptImage(upload: Uint8Array, maxBytes: number = IMAGE_LIMITS.maxBytes): AcceptedImage {
   if (upload.length === 0) {
     throw new ApiError('invalid_request', 'image: the file is empty.', [{ param: 'image', message: 'the file is empty' }]);
   }
-  if (upload.length > IMAGE_LIMITS.maxBytes) throw tooLarge(upload.length);
+  if (upload.length > maxBytes) throw tooLarge(upload.length, maxBytes);
 
   const header = readHeader(upload);
   const format = FORMAT_OF[header.type ?? ''];
@@ -86,10 +86,10 @@ function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {
   }
 }
 
-export function tooLarge(bytes: number): ApiError {
+export function tooLarge(bytes: number, maxBytes: number = IMAGE_LIMITS.maxBytes): ApiError {
   return new ApiError(
     'payload_too_large',
-    `image: at most ${IMAGE_LIMITS.maxBytes} bytes, received ${bytes === Infinity ? 'more' : bytes}.`,
-    [{ param: 'image', message: `larger than ${IMAGE_LIMITS.maxBytes} bytes` }],
+    `image: at most ${maxBytes} bytes, received ${bytes === Infinity ? 'more' : bytes}.`,
+    [{ param: 'image', message: `larger than ${maxBytes} bytes` }],
   );
 }

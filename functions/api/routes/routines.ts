@@ -9,6 +9,7 @@ import { canonicalJson } from '../../idempotency/canonical-json';
 import { readJsonBody } from '../json-body';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { tenantOf } from './scans';
+import { basePath } from '../base-path';
 
 /** A routine request with 30 products of long INCI lists stays well under this. */
 export const ROUTINES_BODY_LIMIT = 256 * 1024;
@@ -35,7 +36,7 @@ export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
         const routine = await createRoutine({ clock: deps.clock, scans, routines, events: deps.events }, tenant, validation.data);
         return {
           status: 201,
-          headers: { 'Content-Type': 'application/json', Location: `/v1/routines/${routine.routine_id}` },
+          headers: { 'Content-Type': 'application/json', Location: `${basePath(c)}/v1/routines/${routine.routine_id}` },
           body: JSON.stringify(routine),
           // The user may come from the scan: the idempotency record is filed under them for erasure.
           userId: routine.user_id,
