@@ -23,6 +23,7 @@ describe('API keys', () => {
     const stored = await stack.stores.keys.findByHash(hashApiKey(issued.key));
     expect(stored).toEqual({
       key_id: issued.record.key_id,
+      name: null,
       key_hash: hashApiKey(issued.key),
       account_id: stack.accountId,
       environment: 'live',

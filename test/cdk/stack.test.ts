@@ -305,6 +305,22 @@ describe('api', () => {
     }
   });
 
+  it('when the stack is synthesized, then the dashboard is served by the API function: /dashboard and /dashboard/assets/* reach it through the root proxy, its tables exist, and loopback webhooks stay off', () => {
+    const { template, stack } = synth;
+    const restApiId = logicalId(stack, stack.api.restApi);
+    const proxy = Object.entries(resourcesOfType(template, 'AWS::ApiGateway::Resource')).find(([, r]) => r.Properties.PathPart === '{proxy+}')!;
+    // A greedy {proxy+} directly under the root: every path, /dashboard/sign-in and /dashboard/assets/dashboard.css included.
+    expect(proxy[1].Properties.ParentId).toEqual({ 'Fn::GetAtt': [restApiId, 'RootResourceId'] });
+    const proxyMethod = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method')).find((m) => JSON.stringify(m.Properties.ResourceId).includes(proxy[0]))!;
+    expect(proxyMethod.Properties.HttpMethod).toBe('ANY');
+    expect(JSON.stringify(proxyMethod.Properties.Integration.Uri)).toContain(logicalId(stack, stack.api.function));
+    for (const name of ['members', 'sessions', 'usage'] as const) expect(stack.storage.tables[name]).toBeDefined();
+    expect(TABLES.sessions.ttl && TABLES.usage.ttl).toBe(true);
+    const env = resolvedEnvironment(resource(template, logicalId(stack, stack.api.function)));
+    expect(env.WEBHOOK_ALLOW_LOOPBACK).toBeUndefined();
+    expect(env.DELIVERY_QUEUE_URL).toBeDefined();
+  });
+
   it('when the stack is synthesized, then the stage is throttled, traced, and writes JSON access logs without headers or bodies', () => {
     const { template } = synth;
     const stage = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'))[0];
