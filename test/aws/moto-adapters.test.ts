@@ -293,9 +293,15 @@ describe('the Lambda entries end to end through moto', () => {
       'webhook-id': received[0].headers['webhook-id'],
       'webhook-timestamp': received[0].headers['webhook-timestamp'],
       'webhook-signature': received[0].headers['webhook-signature'],
-    }) as { type: string; data: Record<string, unknown> };
-    expect(event.type).toBe('scan.completed');
-    expect(event.data).toMatchObject({ scan_id: scanId, skin_score: scan.skin_score });
+    });
+    expect(event).toEqual({
+      event: 'scan.completed',
+      scan_id: scanId,
+      user_id: null,
+      skin_score: scan.skin_score,
+      timestamp: scan.completed_at,
+      markers: scan.markers,
+    });
     expect(deliverySource.invocations.every((call) => call.failed.length === 0)).toBe(true);
   }, 120_000);
 
