@@ -82,6 +82,8 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     LOG_LEVEL: 'ERROR',
     POWERTOOLS_METRICS_NAMESPACE: 'SkinAnalysisTest',
+    // The entries' EMF lines would only flood the test output.
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
   resetConfig();
   config = loadConfig();
@@ -304,6 +306,29 @@ describe('the Lambda entries end to end through moto', () => {
     });
     expect(deliverySource.invocations.every((call) => call.failed.length === 0)).toBe(true);
   }, 120_000);
+
+  it('when the inference entry reports a job failed, then the poller leaves it on SQS and the redrive policy moves it to the DLQ', async () => {
+    const dlq = await createQueue('poison-dlq');
+    const queue = await createQueue('poison', {
+      VisibilityTimeout: '1',
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }),
+    });
+    const inference = (await import('../../functions/inference/handler')).handler as unknown as SqsLambdaHandler;
+    const source = new SqsEventSource(sqs, queue, inference, { batchSize: 1, functionName: 'skin-inference', region: REGION });
+    await new SqsQueue(sqs, queue.url).send('{"not":"a scan job"}');
+
+    expect(await source.pollOnce()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await source.pollOnce()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await source.pollOnce()).toBe(0);
+
+    const [first, second] = source.invocations;
+    expect(first.failed).toHaveLength(1);
+    expect(second.failed).toEqual(first.failed);
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, MessageSystemAttributeNames: ['All'] }));
+    expect(Messages.map((m) => [m.MessageId, m.Body])).toEqual([[first.failed[0], '{"not":"a scan job"}']]);
+  });
 
   it('when a scan job was lost, then the recovery sweep finds it through the processing index on moto and re-queues it on SQS', async () => {
     const tenant = { accountId: 'acct_moto_sweep', environment: 'test' as const };
