@@ -30,6 +30,8 @@ import { physicalTableName } from '../functions/shared/tables';
 import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans } from '../functions/recovery/recover-stuck-scans';
 import { hasProcessingIndex, RecoverySweeper } from './recovery-sweeper';
 import { writeStackFile, type StackFile } from './stack-file';
+import { ensureCursorSecret } from './cursor-secret';
+import { sampleCaptureRoutes } from './samples/capture/routes';
 
 export interface LocalStackOptions {
   /** Where tables, objects and queues persist; omitted: a temporary folder removed on close. */
@@ -90,6 +92,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const config = loadConfig({
     // Local development: loopback receivers (e.g. `skin webhooks listen`) are allowed unless the environment says no.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // Signs list cursors; the environment may set its own.
+    CURSOR_SECRET: await ensureCursorSecret(dataDir),
     ...process.env,
     ...webhookEnv(options),
     ...options.env,
@@ -177,8 +181,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   recovery.start();
 
   const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics }));
-  const server = await listen(app.fetch, options.port ?? 0);
+  // The capture sample (docs/apps.md) lives beside the API here only; deployed stacks serve the API alone.
+  const sample = sampleCaptureRoutes({ dataDir, apiUrl: () => apiUrl });
+  const server = await listen((request) => (new URL(request.url).pathname.startsWith('/samples/') ? sample.fetch(request) : app.fetch(request)), options.port ?? 0);
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // s3rver has no lifecycle rules: unused direct uploads are swept here instead (a day, as on AWS).
+  const uploadSweep = setInterval(() => void stores.uploadObjects.sweep(Date.now(), 86_400_000).catch(() => undefined), 3_600_000);
+  uploadSweep.unref();
 
   const stackFile: StackFile = {
     api_url: apiUrl,
@@ -204,6 +213,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     events,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     async close() {
+      clearInterval(uploadSweep);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await recovery.stop();
       await scanQueue.stop();

@@ -22,8 +22,8 @@ export interface ProcessingScanRef {
 
 export interface ScanPage {
   items: ScanRecord[];
-  /** Opaque; pass back as `cursor` for the next page. */
-  nextCursor: string | null;
+  /** The scan id the next page starts after; null on the last page. (The API seals it into an opaque cursor.) */
+  lastScanId: string | null;
 }
 
 /** The outcome of analysis, written once: a completed or failed scan is never overwritten. */
@@ -67,10 +67,16 @@ export class ScanStore {
     return Item ? stripKeys(Item) : undefined;
   }
 
-  /** Newest first. With `userId`, only that user's scans. */
-  async list(tenant: Tenant, options: { userId?: string; limit: number; cursor?: string }): Promise<ScanPage> {
+  /**
+   * Newest first. With `userId`, only that user's scans; with `afterScanId`, the page after that scan. The start
+   * key is built here from the caller's tenant and filter, so no client input ever becomes a table key.
+   */
+  async list(tenant: Tenant, options: { userId?: string; limit: number; afterScanId?: string }): Promise<ScanPage> {
     const pk = tenantKey(tenant);
     const byUser = options.userId !== undefined;
+    const after = options.afterScanId;
+    const startKey =
+      after === undefined ? undefined : byUser ? { gsi1pk: userPartition(pk, options.userId!), gsi1sk: after, pk, sk: after } : { pk, sk: after };
     const { Items = [], LastEvaluatedKey } = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
@@ -79,12 +85,12 @@ export class ScanStore {
         ExpressionAttributeValues: { ':pk': byUser ? userPartition(pk, options.userId!) : pk },
         ScanIndexForward: false,
         Limit: options.limit,
-        ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor) : undefined,
+        ExclusiveStartKey: startKey,
       }),
     );
     return {
       items: Items.map(stripKeys),
-      nextCursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null,
+      lastScanId: LastEvaluatedKey ? String(LastEvaluatedKey.sk) : null,
     };
   }
 
@@ -212,12 +218,12 @@ export class ScanStore {
   /** Ids of every scan of a user (for erasure), following every page. */
   async idsOfUser(tenant: Tenant, userId: string): Promise<string[]> {
     const ids: string[] = [];
-    let cursor: string | undefined;
+    let afterScanId: string | undefined;
     do {
-      const page = await this.list(tenant, { userId, limit: 100, cursor });
+      const page = await this.list(tenant, { userId, limit: 100, afterScanId });
       ids.push(...page.items.map((scan) => scan.scan_id));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+      afterScanId = page.lastScanId ?? undefined;
+    } while (afterScanId);
     return ids;
   }
 
@@ -256,16 +262,4 @@ function processingRef(item: Record<string, unknown>): ProcessingScanRef[] {
   const since = item[PROCESSING_INDEX.sortKey];
   if (separator <= 0 || (environment !== 'test' && environment !== 'live') || typeof item.sk !== 'string' || typeof since !== 'string') return [];
   return [{ tenant: { accountId: pk.slice(0, separator), environment }, scanId: item.sk, processingSince: since }];
-}
-
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-/** A cursor that does not decode to a key object is the client's error, reported by the caller. */
-export function decodeCursor(cursor: string): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a key object');
-  for (const value of Object.values(parsed)) if (typeof value !== 'string') throw new Error('not a key object');
-  return parsed as Record<string, unknown>;
 }

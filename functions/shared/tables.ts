@@ -13,6 +13,12 @@ export const TABLES = {
   deliveries: { gsi1: true, ttl: true },
   routines: { gsi1: true, ttl: false },
   scores: { gsi1: false, ttl: false },
+  /** Client tokens by hash (functions/client-tokens); DynamoDB's TTL removes them after they expire. */
+  clientTokens: { gsi1: false, ttl: true },
+  /** Allowed browser origins per account and environment (functions/cors); gsi1 lists a tenant's origins. */
+  corsOrigins: { gsi1: true, ttl: false },
+  /** Direct uploads waiting for their scan (functions/uploads). */
+  uploads: { gsi1: false, ttl: true },
 } as const;
 
 export type TableName = keyof typeof TABLES;
