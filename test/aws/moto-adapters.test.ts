@@ -29,6 +29,7 @@ import { noopMetrics } from '../../functions/shared/metrics';
 import { addEndpoint } from '../../functions/webhooks/manage-endpoints';
 import { recoverStuckScans } from '../../functions/recovery/recover-stuck-scans';
 import type { ScanRecord } from '../../functions/scans/scan';
+import { UPLOAD_LIMITS } from '../../functions/uploads/upload-limits';
 import { createTables } from '../../local/create-tables';
 import { scanForm } from '../helpers/http';
 import { faceJpeg } from '../helpers/images';
@@ -80,6 +81,7 @@ beforeAll(async () => {
     SCAN_MAX_RECEIVES: '3',
     SCAN_WAIT_SECONDS: '0',
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    CURSOR_SECRET: 'moto-test-cursor-secret-0123456789abcdef',
     LOG_LEVEL: 'ERROR',
     POWERTOOLS_METRICS_NAMESPACE: 'SkinAnalysisTest',
     // The entries' EMF lines would only flood the test output.
@@ -225,6 +227,27 @@ describe('S3 adapter (ImageStore) against moto', () => {
     await stores.images.deletePrefix(prefix);
     expect(await stores.images.exists(`${prefix}image.jpg`)).toBe(false);
     expect(await stores.images.exists('acct_moto_s3/live/scan_other/image.jpg')).toBe(true);
+  });
+});
+
+describe('S3 presigned POST (UploadObjects) against moto', () => {
+  it('when a file is posted to the presigned POST form, then S3 stores it under the presigned key and the store reads it back', async () => {
+    const key = `${UPLOAD_LIMITS.keyPrefix}acct_moto/test/upl_moto/image`;
+    const bytes = await faceJpeg('frontal');
+    const presigned = await stores.uploadObjects.presign(key, 'image/jpeg');
+    expect(presigned.url).toBe(`${moto.endpoint}/${config.IMAGES_BUCKET}`);
+    expect(presigned.fields).toMatchObject({ key, 'Content-Type': 'image/jpeg', Policy: expect.any(String), 'X-Amz-Signature': expect.any(String) });
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'face.jpg');
+    const response = await fetch(presigned.url, { method: 'POST', body: form });
+
+    expect(response.status).toBeLessThan(300);
+    expect(await stores.uploadObjects.size(key)).toBe(bytes.length);
+    expect(Buffer.from(await stores.uploadObjects.read(key)).equals(bytes)).toBe(true);
+    await stores.uploadObjects.delete(key);
+    expect(await stores.uploadObjects.size(key)).toBeUndefined();
   });
 });
 
