@@ -941,6 +941,7 @@ class Problem(BaseModel):
         "method_not_allowed",
         "invalid_request",
         "unknown_marker",
+        "invalid_cursor",
         "idempotency_conflict",
         "scan_not_completed",
         "upload_already_used",
@@ -1181,11 +1182,14 @@ class ScanCreateForm(BaseModel):
     """
     markers: Optional[str] = None
     """
-    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`.
+    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`.
     """
-    user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
+    user_id: Annotated[
+        Optional[str],
+        Field(examples=["user-42"], pattern="^([A-Za-z0-9_.:@-]{1,128})?$"),
+    ] = None
     """
-    Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
+    Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`; empty means none.
     """
 
 
@@ -1308,7 +1312,10 @@ class ScanFromUpload(BaseModel):
     """
     Marker names (an array, or a comma-separated string); omitted: every marker.
     """
-    user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
+    user_id: Annotated[
+        Optional[str],
+        Field(examples=["user-42"], pattern="^([A-Za-z0-9_.:@-]{1,128})?$"),
+    ] = None
     """
     Must match the upload's user when it has one (omitted: the upload's user).
     """
