@@ -1,5 +1,5 @@
 import type { RegionMasks, RgbImage } from './types';
-import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ } from './skin/colour';
+import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ, linearToLab } from './skin/colour';
 
 /** Median L* over the skin of all regions, and the share of clipped (blown-out) skin pixels. */
 export function skinExposure(crop: RgbImage, regions: RegionMasks): { lightness: number; clipped: number } {
@@ -49,4 +49,31 @@ export function sharpness(crop: RgbImage): number {
   }
   const mean = sum / n;
   return sumSq / n - mean * mean;
+}
+
+/**
+ * The colour of the face's skin regions (landmark polygons, before the skin-colour masks) as CIELAB: the median
+ * a* and b*, their chroma and hue angle, and how colourful the whole crop is (the 99th percentile of chroma over
+ * every pixel, background and clothes included: near 0 only in a black-and-white photo).
+ */
+export function faceColour(crop: RgbImage, regions: RegionMasks): { chroma: number; hue: number; photoChroma: number } {
+  const n = regions.size * regions.size;
+  const inRegions = new Uint8Array(n);
+  for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) inRegions[i] = 1;
+  const a: number[] = [];
+  const b: number[] = [];
+  const chroma = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const [, ai, bi] = linearToLab(SRGB8_TO_LINEAR[crop.data[3 * i]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 1]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 2]!]!);
+    chroma[i] = Math.hypot(ai, bi);
+    if (inRegions[i]) {
+      a.push(ai);
+      b.push(bi);
+    }
+  }
+  const median = (v: number[]) => (v.length === 0 ? Number.NaN : v.sort((x, y) => x - y)[Math.floor(v.length / 2)]!);
+  const ma = median(a);
+  const mb = median(b);
+  chroma.sort();
+  return { chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: chroma[Math.floor(0.99 * (n - 1))]! };
 }
