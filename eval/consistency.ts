@@ -27,7 +27,12 @@ const FIXTURES = process.env.EVAL_FIXTURES ?? '/work/shared/fixtures/images';
 interface Photo {
   name: string;
   bytes: Buffer;
+  /** Apparent age group, by eye, for the older-versus-younger wrinkles check (a property that must be kept). */
+  age?: 'older' | 'younger';
 }
+
+/** Fixtures showing people in their sixties and seventies (by eye; SOURCES.md names them). */
+const OLDER_FIXTURES = ['obama.jpg', 'biden.jpg'];
 
 interface Outcome {
   status: 'completed' | 'failed';
@@ -72,7 +77,7 @@ async function npmPhotos(): Promise<Photo[]> {
   for (const name of ['frontal', 'tilted', 'light', 'tan'] as const) {
     const { sample, ...region } = FACE_CROPS[name];
     // The demo photos are 4:2:0 JPEGs; a lossless copy of the crop keeps what they hold without a second encode.
-    photos.push({ name: `face-api ${name}`, bytes: await sharp(faceApiSample(sample)).extract(region).png().toBuffer() });
+    photos.push({ name: `face-api ${name}`, age: 'younger', bytes: await sharp(faceApiSample(sample)).extract(region).png().toBuffer() });
     // Twice the size (the face of an ordinary selfie), so the 50 % variant stays above the floor.
     photos.push({
       name: `face-api ${name} 2x`,
@@ -87,7 +92,7 @@ function fixturePhotos(): Photo[] {
   return readdirSync(FIXTURES)
     .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
     .sort()
-    .map((f) => ({ name: `fixture ${f}`, bytes: readFileSync(join(FIXTURES, f)) }));
+    .map((f) => ({ name: `fixture ${f}`, bytes: readFileSync(join(FIXTURES, f)), age: OLDER_FIXTURES.includes(f) ? ('older' as const) : undefined }));
 }
 
 /** Folders of frames (one sequence each) named in $EVAL_FRAMES, separated by ':'. */
@@ -174,6 +179,16 @@ async function main(): Promise<void> {
   }
   console.log('\nWhere each worst drift happened:');
   for (const g of groups) for (const m of columns) if ((worst[g]![m]?.drift ?? 0) > 3) console.log(`  ${g} ${m}: ${worst[g]![m]!.where}`);
+
+  const wrinklesOf = (age: 'older' | 'younger') =>
+    photos.filter((p) => p.age === age && results[p.name]!.original!.status === 'completed').map((p) => results[p.name]!.original!.scores!.wrinkles);
+  const [older, younger] = [wrinklesOf('older'), wrinklesOf('younger')];
+  const avg = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  console.log(
+    older.length && younger.length
+      ? `\nWrinkles, older vs younger faces (originals scored): older ${older.join(', ')} (mean ${avg(older).toFixed(0)}), younger ${younger.join(', ')} (mean ${avg(younger).toFixed(0)}): gap ${(avg(younger) - avg(older)).toFixed(0)} points`
+      : '\nWrinkles, older vs younger faces: not enough scored originals in both groups',
+  );
 
   const sequences = frameSequences();
   if (sequences.length === 0) console.log('\nFrames: no multi-frame sequence given ($EVAL_FRAMES); none ships in an npm package used here.');

@@ -5,6 +5,17 @@
  * score differently (docs/analysis.md, "Consistency").
  */
 
+const INDEX_SPAN = 65536;
+const bitsView = new Float32Array(1);
+const bitsOf = new Uint32Array(bitsView.buffer);
+
+/** A float32's bit pattern as an unsigned integer that sorts in the float's order. */
+function orderedBits(v: number): number {
+  bitsView[0] = v;
+  const b = bitsOf[0]!;
+  return b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
+}
+
 /** Σ weight. */
 export function totalWeight(weights: Float32Array): number {
   let s = 0;
@@ -21,18 +32,24 @@ export function weightedPercentile(map: Float32Array, weights: Float32Array, p: 
   let n = 0;
   for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) n++;
   if (n === 0) return Number.NaN;
+  if (n > INDEX_SPAN) throw new RangeError(`weightedPercentile: at most ${INDEX_SPAN} weighted values, got ${n}`);
+  // Sorted by value through one native sort of doubles: each key is the value's order-preserving 32-bit pattern
+  // times 2^16 plus the pixel's index (S² ≤ 65536), exact in a double's 53 bits. (A comparator sort of indices cost
+  // ≈ 25 ms per analysis.)
   const values = new Float64Array(n);
   const w = new Float64Array(n);
-  const order = new Uint32Array(n);
+  const keys = new Float64Array(n);
   let k = 0;
   for (let i = 0; i < weights.length; i++) {
     if (!(weights[i]! > 0)) continue;
     values[k] = map[i]!;
     w[k] = weights[i]!;
-    order[k] = k;
+    keys[k] = orderedBits(map[i]!) * INDEX_SPAN + k;
     k++;
   }
-  order.sort((x, y) => values[x]! - values[y]!);
+  keys.sort();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = keys[i]! % INDEX_SPAN;
   let total = 0;
   for (let i = 0; i < n; i++) total += w[i]!;
   // Centres of each value's weight interval, as positions on the 0..n−1 scale of the unweighted percentile.
