@@ -4,6 +4,7 @@ import { keysCommand } from './commands/keys';
 import { webhooksCommand } from './commands/webhooks';
 import { deliveriesCommand } from './commands/deliveries';
 import { scanCommand } from './commands/scan';
+import { corsCommand } from './commands/cors';
 import { CliError } from './admin-context';
 
 const USAGE = `usage: skin <command>
@@ -14,6 +15,8 @@ const USAGE = `usage: skin <command>
                            manage API keys
   webhooks add|list|remove|rotate-secret|enable|disable|test|listen
                            manage webhook endpoints; listen runs a verifying local receiver
+  cors add|list|remove ORIGIN [--env test|live]
+                           browser origins allowed to call the API (apps, docs/apps.md)
   deliveries list|show|replay
                            the webhook delivery log (30 days) and redelivery
   scan IMAGE... [--markers a,b] [--user ID] [--json]
@@ -29,6 +32,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   webhooks: webhooksCommand,
   deliveries: deliveriesCommand,
   scan: scanCommand,
+  cors: corsCommand,
 };
 
 // Local tools run on the machine's Node (20 here); the Lambda runtime is nodejs22.x, where the SDK never warns.

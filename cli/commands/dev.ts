@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { startLocalStack } from '../../local/local-stack';
 import { ensureDefaultKey } from '../../local/first-start';
-import { dataDirFromEnv } from '../admin-context';
+import { acquireStackLock, StackAlreadyRunningError } from '../../local/stack-lock';
+import { CliError, dataDirFromEnv } from '../admin-context';
 
 /** `skin dev` (what `npm start` runs): the whole service on this machine until Ctrl-C. */
 export async function devCommand(): Promise<void> {
@@ -9,7 +10,14 @@ export async function devCommand(): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const port = Number(process.env.PORT ?? 3000);
   process.env.LOG_LEVEL ??= 'WARN';
-  const stack = await startLocalStack({ dataDir, port });
+  // Before dynalite opens the folder's LevelDB: a second start on the same folder is told where the first one runs.
+  const lock = await acquireStackLock(dataDir).catch((error: unknown) => {
+    throw error instanceof StackAlreadyRunningError ? new CliError(error.message) : error;
+  });
+  const stack = await startLocalStack({ dataDir, port }).catch(async (error: unknown) => {
+    await lock.release();
+    throw error;
+  });
   const { key, accountId } = await ensureDefaultKey(stack.stores, stack.clock, dataDir);
 
   const shownKey = key ?? '<your key: `npx skin keys create`>';
@@ -20,12 +28,14 @@ export async function devCommand(): Promise<void> {
       '',
       'Try it:',
       `  curl -H "Authorization: Bearer ${shownKey}" -F image=@face.jpg -F markers=acne,hydration ${stack.apiUrl}/v1/scans`,
+      `  or open ${stack.apiUrl}/samples/capture (the capture sample: client token, direct upload, scores)`,
       '',
     ].join('\n'),
   );
 
   const shutdown = async () => {
     await stack.close();
+    await lock.release();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -4,9 +4,13 @@ import type { Config } from '../shared/config';
 import type { MetricsSink } from '../shared/metrics';
 import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
+import type { PageCursors } from '../shared/page-cursor';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
+import type { CorsPolicy } from '../cors/cors-policy';
+import type { UsageRecorder } from '../usage/usage-recorder';
+import type { DashboardDeps } from '../dashboard/deps';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -21,6 +25,14 @@ export interface ApiDeps {
   logger: Logger;
   /** Request counts and latency, scans submitted. */
   metrics: MetricsSink;
+  /** Signs and checks list cursors with the deployment's CURSOR_SECRET. */
+  cursors: PageCursors;
+  /** Which browser origins may read responses (functions/cors). */
+  cors: CorsPolicy;
+  /** Per-day usage counters and keys' last use; absent in tests that build the app from partial deps. */
+  usage?: UsageRecorder;
+  /** The /dashboard pages; absent where no delivery queue is given (partial deps in tests). */
+  dashboard?: DashboardDeps;
 }
 
 /** Hono context variables set by the middleware. */

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { openApiDocument, type OpenApiDocument } from '../openapi/document';
 import type { ApiEnv } from '../deps';
+import { basePath } from '../base-path';
 
 /**
  * GET /v1/openapi.json: the OpenAPI 3.1 document, no key needed. Mounted on the root app before the /v1 routes,
@@ -27,10 +28,5 @@ export function openApiRoutes(): Hono<ApiEnv> {
  * path but not in the proxied path, so it is put back.
  */
 export function serverUrl(c: Context<ApiEnv>): string {
-  const url = new URL(c.req.url);
-  const event = (c.env as { event?: { path?: string; requestContext?: { path?: string } } } | undefined)?.event;
-  const fullPath = event?.requestContext?.path;
-  const proxiedPath = event?.path;
-  const prefix = fullPath && proxiedPath && fullPath.endsWith(proxiedPath) ? fullPath.slice(0, fullPath.length - proxiedPath.length) : '';
-  return `${url.origin}${prefix}`;
+  return `${new URL(c.req.url).origin}${basePath(c)}`;
 }
