@@ -5,6 +5,8 @@
  * score differently (docs/analysis.md, "Consistency").
  */
 
+import { percentile } from './stats.js';
+
 const INDEX_SPAN = 65536;
 const bitsView = new Float32Array(1);
 const bitsOf = new Uint32Array(bitsView.buffer);
@@ -30,8 +32,21 @@ export function totalWeight(weights: Float32Array): number {
  */
 export function weightedPercentile(map: Float32Array, weights: Float32Array, p: number): number {
   let n = 0;
-  for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) n++;
+  let allOne = true;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i]!;
+    if (!(w > 0)) continue;
+    n++;
+    if (w !== 1) allOne = false;
+  }
   if (n === 0) return Number.NaN;
+  // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
+  if (allOne) {
+    const values = new Float32Array(n);
+    let k = 0;
+    for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) values[k++] = map[i]!;
+    return percentile(values, p);
+  }
   if (n > INDEX_SPAN) throw new RangeError(`weightedPercentile: at most ${INDEX_SPAN} weighted values, got ${n}`);
   // Sorted by value through one native sort of doubles: each key is the value's order-preserving 32-bit pattern
   // times 2^16 plus the pixel's index (S² ≤ 65536), exact in a double's 53 bits. (A comparator sort of indices cost
