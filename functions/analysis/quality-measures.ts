@@ -1,4 +1,5 @@
 import type { RegionMasks, RgbImage } from './types';
+import { percentile } from './skin/stats';
 import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ, linearToLab } from './skin/colour';
 
 /** Median L* over the skin of all regions, and the share of clipped (blown-out) skin pixels. */
@@ -60,20 +61,22 @@ export function faceColour(crop: RgbImage, regions: RegionMasks): { chroma: numb
   const n = regions.size * regions.size;
   const inRegions = new Uint8Array(n);
   for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) inRegions[i] = 1;
-  const a: number[] = [];
-  const b: number[] = [];
+  let count = 0;
+  for (let i = 0; i < n; i++) count += inRegions[i]!;
+  const a = new Float32Array(count);
+  const b = new Float32Array(count);
   const chroma = new Float32Array(n);
+  let k = 0;
   for (let i = 0; i < n; i++) {
     const [, ai, bi] = linearToLab(SRGB8_TO_LINEAR[crop.data[3 * i]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 1]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 2]!]!);
     chroma[i] = Math.hypot(ai, bi);
     if (inRegions[i]) {
-      a.push(ai);
-      b.push(bi);
+      a[k] = ai;
+      b[k] = bi;
+      k++;
     }
   }
-  const median = (v: number[]) => (v.length === 0 ? Number.NaN : v.sort((x, y) => x - y)[Math.floor(v.length / 2)]!);
-  const ma = median(a);
-  const mb = median(b);
-  chroma.sort();
-  return { chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: chroma[Math.floor(0.99 * (n - 1))]! };
+  const ma = percentile(a, 50);
+  const mb = percentile(b, 50);
+  return { chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: percentile(chroma, 99) };
 }
