@@ -164,7 +164,7 @@ class Scan(BaseModel):
     """
     quality: Optional[dict[str, Quality]]
     """
-    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, darkness, brightness, clipping, sharpness.
+    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue.
     """
     error: Optional[Error]
     """
@@ -959,6 +959,10 @@ class Problem(BaseModel):
         "too_dark",
         "too_bright",
         "blurry",
+        "eyes_closed",
+        "expression_not_neutral",
+        "grayscale_photo",
+        "not_human_skin",
         "analysis_failed",
         "rate_limited",
         "internal_error",
