@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List scans
-         * @description The scans of this account and environment, newest first, a page at a time; `user_id` narrows them to one person. Pass `next_cursor` back as `cursor` while `has_more` is true.
+         * @description The scans of this account and environment, newest first, a page at a time; `user_id` narrows them to one person. Pass `next_cursor` back as `cursor` (with the same `user_id`) while `has_more` is true. Cursors are opaque and signed for the query and key that got them: an altered one, or one from another filter or account, is a 400 `invalid_cursor`.
          *
          *     Scope: `scans:read`.
          *
@@ -25,15 +25,15 @@ export interface paths {
         put?: never;
         /**
          * Analyse a face photo
-         * @description Uploads a photo and analyses it. The API waits up to 10 s for the result (`Prefer: wait=N` changes that, 0 to 25;
-         *     `Prefer: respond-async` means 0):
+         * @description Uploads a photo and analyses it. The API waits up to 10 s for the result (`Prefer: wait=N` changes that, clamped to
+         *     25; `Prefer: respond-async` means 0; `Preference-Applied` says which was applied):
          *
          *     - **201** with the completed scan when the analysis finished in time;
          *     - **202** with the scan `processing` and `Location` otherwise: poll `GET /v1/scans/{scan_id}` (or listen for `scan.completed`);
          *     - **422** with the check's code (`no_face`, `blurry`, …) when the photo failed a quality check within the wait; the
          *       problem carries the stored `failed` scan's `scan_id`.
          *
-         *     Cheap checks answer at once: at most 5242880 bytes (413), a supported format (415), at least 200 px on
+         *     Cheap checks answer at once: at most 5242880 bytes, inclusive (413 above), a supported format (415), at least 200 px on
          *     the short side and at most 40 megapixels (422). Send `Idempotency-Key` to retry safely.
          *
          *     **From a direct upload**: send JSON `{"upload_id", "markers", "user_id"}` instead (after `POST /v1/uploads`; photos up to 15728640 bytes).
@@ -561,7 +561,7 @@ export interface components {
                 confidence: number;
                 landmarks: number;
             } | null;
-            /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, darkness, brightness, clipping, sharpness. */
+            /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue. */
             quality: {
                 [key: string]: {
                     value: number;
@@ -1005,7 +1005,7 @@ export interface components {
              * @description Stable, machine-readable; see the error catalogue.
              * @enum {string}
              */
-            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "analysis_failed" | "rate_limited" | "internal_error";
+            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
             /** @description The `Request-Id` of this response: quote it when you contact support. */
             request_id: string;
             /** @description One entry per failing parameter (may be empty). */
@@ -1178,10 +1178,10 @@ export interface components {
         ScanCreateForm: {
             /** @description The photo: jpeg, png, webp; at most 5242880 bytes (5 MB), at least 200 px on the short side, at most 40 megapixels. EXIF orientation is honoured; the stored copy carries no metadata (a JPEG keeps only its orientation). */
             image: string;
-            /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`. */
+            /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`. */
             markers?: string;
             /**
-             * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
+             * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`; empty means none.
              * @example user-42
              */
             user_id?: string;
@@ -1270,7 +1270,7 @@ export interface components {
     parameters: {
         /** @description Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`. */
         IdempotencyKey: string;
-        /** @description RFC 7240. `wait=N` (0 to 25) waits up to N seconds for the result instead of the default 10; `respond-async` answers at once (202, `Preference-Applied: respond-async`). */
+        /** @description RFC 7240; preferences are hints, never an error. `wait=N` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above 25 it is clamped to 25, and a value that is not decimal digits (`wait=0x10`, `wait=-1`) is ignored. `respond-async` answers at once (202). `Preference-Applied` shows what was applied (`respond-async` or `wait=N`). */
         Prefer: string;
     };
     requestBodies: never;
@@ -1299,8 +1299,8 @@ export interface components {
         LocationOptional: string;
         /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key`. */
         IdempotentReplayedOptional: "true";
-        /** @description `respond-async` when the API did not wait for the result. */
-        PreferenceAppliedOptional: "respond-async";
+        /** @description `respond-async` when the API did not wait for the result; `wait=N` with the seconds it waited at most (a `wait` above 25 is clamped to 25). Absent when no preference was applied. */
+        PreferenceAppliedOptional: string;
         /** @description How long the response may be cached. */
         CacheControl: string;
     };
@@ -1314,11 +1314,11 @@ export interface operations {
                 /** @description Scans per page, 1 to 100. */
                 limit?: number;
                 /**
-                 * @description Only the scans of this user (your own identifier).
+                 * @description Only the scans of this user (your own identifier); empty means every user.
                  * @example user-42
                  */
                 user_id?: string;
-                /** @description The `next_cursor` of the previous page; omitted for the first page. */
+                /** @description The `next_cursor` of the previous page of the same query (same `user_id`, same key's account and environment); omitted for the first page. Opaque and signed: anything else is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
@@ -1340,7 +1340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanList"];
                 };
             };
-            /** @description `invalid_request`: Invalid request */
+            /** @description `invalid_request`: Invalid request; `invalid_cursor`: Invalid cursor */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1354,7 +1354,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "invalid_request";
+                        code?: "invalid_request" | "invalid_cursor";
                     };
                 };
             };
@@ -1437,7 +1437,7 @@ export interface operations {
             header?: {
                 /** @description Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description RFC 7240. `wait=N` (0 to 25) waits up to N seconds for the result instead of the default 10; `respond-async` answers at once (202, `Preference-Applied: respond-async`). */
+                /** @description RFC 7240; preferences are hints, never an error. `wait=N` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above 25 it is clamped to 25, and a value that is not decimal digits (`wait=0x10`, `wait=-1`) is ignored. `respond-async` answers at once (202). `Preference-Applied` shows what was applied (`respond-async` or `wait=N`). */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -1634,7 +1634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `analysis_failed`: Analysis failed */
+            /** @description `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1650,7 +1650,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "analysis_failed";
+                        code?: "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
                     };
                 };
             };
