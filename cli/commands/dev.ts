@@ -29,6 +29,7 @@ export async function devCommand(): Promise<void> {
       'Try it:',
       `  curl -H "Authorization: Bearer ${shownKey}" -F image=@face.jpg -F markers=acne,hydration ${stack.apiUrl}/v1/scans`,
       `  or open ${stack.apiUrl}/samples/capture (the capture sample: client token, direct upload, scores)`,
+      `Dashboard (sign up for a Sandbox account; keys, webhooks, deliveries, usage): ${stack.apiUrl}/dashboard`,
       '',
     ].join('\n'),
   );

@@ -6,7 +6,7 @@
 import { SkinConnectionError, errorFromResponse, parseRetryAfter } from './errors.js';
 
 export interface ClientOptions {
-  /** `sk_test_…` or `sk_live_…`. */
+  /** `sk_test_…` or `sk_live_…` on a server; in an app, a client token `ct_test_…` (clientTokens.create). */
   apiKey: string;
   /** The API's base URL, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com/prod. Default: the local stack. */
   baseUrl?: string;
@@ -130,6 +130,11 @@ export class HttpClient {
   async blob(request: HttpRequest): Promise<Blob> {
     const response = await this.send({ ...request, headers: { Accept: '*/*', ...request.headers } });
     return response.blob();
+  }
+
+  /** A request to another host (a presigned storage upload): no key, no retries, through the configured fetch. */
+  external(url: string, init: RequestInit): Promise<Response> {
+    return this.fetch(url, init);
   }
 
   /** Exponential backoff with jitter: about base x 2^attempt, at most the configured maximum. */
