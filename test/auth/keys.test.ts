@@ -29,7 +29,6 @@ describe('API keys', () => {
       environment: 'live',
       scopes: ['scans:write', 'scans:read', 'ingredients:read', 'routines:write', 'routines:read', 'scores:read', 'users:delete', 'client_tokens:write'],
       last4: issued.key.slice(-4),
-      name: null,
       created_at: '2031-05-01T12:00:00.000Z',
       expires_at: null,
       revoked_at: null,
