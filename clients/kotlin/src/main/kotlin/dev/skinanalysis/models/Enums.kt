@@ -303,6 +303,7 @@ public class ErrorCode private constructor(value: String) : OpenEnum(value) {
         @JvmField public val METHOD_NOT_ALLOWED: ErrorCode = declare("method_not_allowed")
         @JvmField public val INVALID_REQUEST: ErrorCode = declare("invalid_request")
         @JvmField public val UNKNOWN_MARKER: ErrorCode = declare("unknown_marker")
+        @JvmField public val INVALID_CURSOR: ErrorCode = declare("invalid_cursor")
         @JvmField public val IDEMPOTENCY_CONFLICT: ErrorCode = declare("idempotency_conflict")
         @JvmField public val SCAN_NOT_COMPLETED: ErrorCode = declare("scan_not_completed")
         @JvmField public val UPLOAD_ALREADY_USED: ErrorCode = declare("upload_already_used")
