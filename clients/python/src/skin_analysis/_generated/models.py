@@ -1197,19 +1197,49 @@ class ScanCreateForm(BaseModel):
     """
 
 
+Ingredients = TypeAliasType("Ingredients", Annotated[str, Field(min_length=1)])
+"""
+The label text: ingredients separated by commas.
+"""
+
+
+Ingredients1Item = TypeAliasType("Ingredients1Item", Annotated[str, Field(max_length=1000)])
+
+
+Ingredients1 = TypeAliasType(
+    "Ingredients1",
+    Annotated[list[Ingredients1Item], Field(max_length=300, min_length=1)],
+)
+
+
+Ingredients2 = TypeAliasType("Ingredients2", Annotated[str, Field(min_length=1)])
+"""
+The label text: ingredients separated by commas.
+"""
+
+
+Ingredients3Item = TypeAliasType("Ingredients3Item", Annotated[str, Field(max_length=1000)])
+
+
+Ingredients3 = TypeAliasType(
+    "Ingredients3",
+    Annotated[list[Ingredients3Item], Field(max_length=300, min_length=1)],
+)
+
+
 class Product3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
     name: Annotated[str, Field(max_length=200, min_length=1)]
-    ingredients: Union[str, list[Any]]
+    ingredients: Union[Ingredients2, Ingredients3]
 
 
 class IngredientAnalysisRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    ingredients: Union[str, list[Any]]
+    ingredients: Union[Ingredients, Ingredients1]
     markers: Optional[list[str]] = None
     scan_id: Annotated[Optional[str], Field(pattern="^scan_[0-9A-Za-z]{1,64}$")] = None
     products: Annotated[Optional[list[Product3]], Field(max_length=20)] = None
@@ -1247,6 +1277,21 @@ class Profile(BaseModel):
     preferences: Optional[Preferences] = None
 
 
+Ingredients4 = TypeAliasType("Ingredients4", Annotated[str, Field(min_length=1)])
+"""
+The label text: ingredients separated by commas.
+"""
+
+
+Ingredients5Item = TypeAliasType("Ingredients5Item", Annotated[str, Field(max_length=1000)])
+
+
+Ingredients5 = TypeAliasType(
+    "Ingredients5",
+    Annotated[list[Ingredients5Item], Field(max_length=300, min_length=1)],
+)
+
+
 class Product4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -1266,7 +1311,7 @@ class Product4(BaseModel):
             "oil",
         ]
     ] = None
-    ingredients: Union[str, list[Any]]
+    ingredients: Union[Ingredients4, Ingredients5]
 
 
 class RoutineRequest(BaseModel):
