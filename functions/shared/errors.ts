@@ -10,10 +10,12 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   invalid_request: { status: 400, title: 'Invalid request' },
   unknown_marker: { status: 400, title: 'Unknown marker' },
-  idempotency_conflict: { status: 409, title: 'Idempotency key reused with a different request' },
+  idempotency_conflict: { status: 409, title: 'Idempotency key still in use' },
   scan_not_completed: { status: 409, title: 'Scan not completed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  // draft-ietf-httpapi-idempotency-key-header: a key reused with a different payload is 422, one still in flight 409.
+  idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   image_unreadable: { status: 422, title: 'Image cannot be decoded' },
   image_too_small: { status: 422, title: 'Image too small' },
   image_too_large: { status: 422, title: 'Image has too many pixels' },

@@ -1,6 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { openApiDocument, type OpenApiDocument } from '../openapi/document';
 import type { ApiEnv } from '../deps';
+import { serverUrl } from '../server-url';
+
+export { serverUrl };
 
 /**
  * GET /v1/openapi.json: the OpenAPI 3.1 document, no key needed. Mounted on the root app before the /v1 routes,
@@ -20,17 +23,4 @@ export function openApiRoutes(): Hono<ApiEnv> {
     return c.json(document, 200, { 'Cache-Control': 'public, max-age=300' });
   });
   return app;
-}
-
-/**
- * The API's base URL as the client reached it: on API Gateway the stage (`/prod`) is in the request context's
- * path but not in the proxied path, so it is put back.
- */
-export function serverUrl(c: Context<ApiEnv>): string {
-  const url = new URL(c.req.url);
-  const event = (c.env as { event?: { path?: string; requestContext?: { path?: string } } } | undefined)?.event;
-  const fullPath = event?.requestContext?.path;
-  const proxiedPath = event?.path;
-  const prefix = fullPath && proxiedPath && fullPath.endsWith(proxiedPath) ? fullPath.slice(0, fullPath.length - proxiedPath.length) : '';
-  return `${url.origin}${prefix}`;
 }

@@ -6,6 +6,7 @@ import { validateRoutineRequest } from '../../routines/request-schema';
 import { createRoutine } from '../../routines/create-routine';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import { readJsonBody } from '../json-body';
+import { conditionalGet } from '../middleware/conditional-get';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { tenantOf } from './scans';
 
@@ -47,7 +48,7 @@ export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
     });
   });
 
-  app.get('/:routine_id', async (c) => {
+  app.get('/:routine_id', conditionalGet(), async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'routines:read');
     const routineId = c.req.param('routine_id');
