@@ -17,6 +17,7 @@ import {
   type JsonSchema,
 } from './components';
 import { WEBHOOKS } from './webhooks';
+import { responseExamples } from './examples';
 
 export const API_VERSION = '1.0.0';
 
@@ -187,9 +188,15 @@ function errorResponse(spec: OperationSpec, status: number, codes: ErrorCode[]):
         schema: {
           allOf: [ref('schemas', 'Problem'), { type: 'object', properties: { status: { const: status }, code: { enum: codes } } }],
         },
+        ...optionalExamples(responseExamples(spec.operationId, status, codes)),
       },
     },
   };
+}
+
+/** `examples` of a media type, when the capture has some for it. */
+function optionalExamples(examples: Record<string, unknown> | undefined): { examples?: Record<string, unknown> } {
+  return examples ? { examples } : {};
 }
 
 function operationObject(spec: OperationSpec): JsonSchema {
@@ -209,6 +216,7 @@ function operationObject(spec: OperationSpec): JsonSchema {
             content: {
               [response.body.contentType]: {
                 schema: typeof response.body.schema === 'string' ? ref('schemas', response.body.schema) : response.body.schema,
+                ...optionalExamples(response.body.contentType === 'application/json' ? responseExamples(spec.operationId, response.status) : undefined),
               },
             },
           }
