@@ -5,6 +5,7 @@ import { webhooksCommand } from './commands/webhooks';
 import { deliveriesCommand } from './commands/deliveries';
 import { scanCommand } from './commands/scan';
 import { demoCommand } from './commands/demo';
+import { corsCommand } from './commands/cors';
 import { CliError } from './admin-context';
 
 const USAGE = `usage: skin <command>
@@ -15,6 +16,8 @@ const USAGE = `usage: skin <command>
                            manage API keys
   webhooks add|list|remove|rotate-secret|enable|disable|test|listen
                            manage webhook endpoints; listen runs a verifying local receiver
+  cors add|list|remove ORIGIN [--env test|live]
+                           browser origins allowed to call the API (apps, docs/apps.md)
   deliveries list|show|replay
                            the webhook delivery log (30 days) and redelivery
   scan IMAGE... [--markers a,b] [--user ID] [--json]
@@ -33,6 +36,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   deliveries: deliveriesCommand,
   scan: scanCommand,
   demo: demoCommand,
+  cors: corsCommand,
 };
 
 // Local tools run on the machine's Node (20 here); the Lambda runtime is nodejs22.x, where the SDK never warns.

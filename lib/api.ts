@@ -30,13 +30,13 @@ export const API_TIMEOUT = Duration.seconds(29);
 export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'image/*', 'application/octet-stream', '*/*'];
 
 /**
- * Accounts and keys are read only (the operator CLI issues keys); the API never touches webhook endpoints or
- * deliveries (events go to the delivery queue; the delivery function fans them out). Scores are written because
- * DELETE /v1/users erases them.
+ * Accounts, keys and allowed CORS origins are read only (the operator CLI manages them); the API never touches
+ * webhook endpoints or deliveries (events go to the delivery queue; the delivery function fans them out). Scores are
+ * written because DELETE /v1/users erases them; client tokens and uploads are made and claimed by the API itself.
  */
 export const API_TABLE_ACCESS = {
-  read: ['accounts', 'keys'],
-  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores'],
+  read: ['accounts', 'keys', 'corsOrigins'],
+  readWrite: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads'],
 } as const satisfies TableAccess;
 
 export interface ApiThrottling {
@@ -93,15 +93,17 @@ export class Api extends Construct {
         SCAN_QUEUE_URL: props.scanQueue.queueUrl,
         DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl,
         SCAN_WAIT_SECONDS: String(props.scanWaitSeconds ?? 10),
-        KEY_CACHE_SECONDS: '60',
+        // The bound on revocation and rotation-grace ends made by the operator CLI (functions/keys/authenticate.ts).
+        KEY_CACHE_SECONDS: '30',
         IDEMPOTENCY_TTL_SECONDS: '86400',
       },
     });
     const { imagesBucket } = props.storage;
     props.storage.grantTables(fn, API_TABLE_ACCESS);
-    imagesBucket.grantPut(fn); // the re-encoded upload
-    imagesBucket.grantRead(fn); // overlays; List lets a missing object answer NoSuchKey
-    imagesBucket.grantDelete(fn); // DELETE /v1/scans, DELETE /v1/users
+    // The stripped copy of an upload; and presigned POSTs under uploads/, which S3 authorises as this role's PutObject.
+    imagesBucket.grantPut(fn);
+    imagesBucket.grantRead(fn); // overlays and direct uploads; List lets a missing object answer NoSuchKey
+    imagesBucket.grantDelete(fn); // DELETE /v1/scans, DELETE /v1/users, claimed or refused uploads
     props.scanQueue.grantSendMessages(fn);
     props.deliveryQueue.grantSendMessages(fn); // routine.generated
     this.function = fn;

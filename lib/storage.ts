@@ -1,7 +1,8 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { UPLOAD_CORS_RULE, UPLOAD_LIMITS } from '../functions/uploads/upload-limits';
 import { Construct } from 'constructs';
 import { GSI1, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName, type TableName } from '../functions/shared/tables';
 
@@ -81,6 +82,18 @@ export class Storage extends Construct {
           id: 'ExpireSandboxImages',
           tagFilters: { [SANDBOX_OBJECT_TAG.key]: SANDBOX_OBJECT_TAG.value },
           expiration: Duration.days(props.sandboxImageRetentionDays ?? 1),
+        },
+        // Direct uploads never claimed by a scan (a claimed one is deleted at once): a day is S3's shortest expiry.
+        { id: 'ExpireUnusedUploads', prefix: UPLOAD_LIMITS.keyPrefix, expiration: Duration.days(1) },
+      ],
+      // Browsers POST direct uploads here (presigned policies; functions/uploads/upload-limits.ts says why any origin).
+      cors: [
+        {
+          allowedMethods: UPLOAD_CORS_RULE.allowedMethods.map((method) => HttpMethods[method]),
+          allowedOrigins: [...UPLOAD_CORS_RULE.allowedOrigins],
+          allowedHeaders: [...UPLOAD_CORS_RULE.allowedHeaders],
+          exposedHeaders: [...UPLOAD_CORS_RULE.exposedHeaders],
+          maxAge: UPLOAD_CORS_RULE.maxAgeSeconds,
         },
       ],
       removalPolicy: props.removalPolicy,

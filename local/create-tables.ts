@@ -1,5 +1,5 @@
 import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GSI1, TABLES, TABLE_NAMES, physicalTableName } from '../functions/shared/tables';
+import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, physicalTableName } from '../functions/shared/tables';
 
 /** Creates any missing table of functions/shared/tables.ts, as the CDK stack does on AWS. */
 export async function createTables(client: DynamoDBClient, prefix: string): Promise<void> {
@@ -12,6 +12,7 @@ export async function createTables(client: DynamoDBClient, prefix: string): Prom
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
     const withIndex = TABLES[table].gsi1;
+    const withProcessingIndex = table === PROCESSING_INDEX.table;
     await client.send(
       new CreateTableCommand({
         TableName: name,
@@ -25,22 +26,44 @@ export async function createTables(client: DynamoDBClient, prefix: string): Prom
                 { AttributeName: 'gsi1sk', AttributeType: 'S' as const },
               ]
             : []),
+          ...(withProcessingIndex
+            ? [
+                { AttributeName: PROCESSING_INDEX.partitionKey, AttributeType: 'S' as const },
+                { AttributeName: PROCESSING_INDEX.sortKey, AttributeType: 'S' as const },
+              ]
+            : []),
         ],
         KeySchema: [
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
-        ...(withIndex
+        ...(withIndex || withProcessingIndex
           ? {
               GlobalSecondaryIndexes: [
-                {
-                  IndexName: GSI1,
-                  KeySchema: [
-                    { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-                    { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-                  ],
-                  Projection: { ProjectionType: 'ALL' },
-                },
+                ...(withIndex
+                  ? [
+                      {
+                        IndexName: GSI1,
+                        KeySchema: [
+                          { AttributeName: 'gsi1pk', KeyType: 'HASH' as const },
+                          { AttributeName: 'gsi1sk', KeyType: 'RANGE' as const },
+                        ],
+                        Projection: { ProjectionType: 'ALL' as const },
+                      },
+                    ]
+                  : []),
+                ...(withProcessingIndex
+                  ? [
+                      {
+                        IndexName: PROCESSING_INDEX.name,
+                        KeySchema: [
+                          { AttributeName: PROCESSING_INDEX.partitionKey, KeyType: 'HASH' as const },
+                          { AttributeName: PROCESSING_INDEX.sortKey, KeyType: 'RANGE' as const },
+                        ],
+                        Projection: { ProjectionType: 'KEYS_ONLY' as const },
+                      },
+                    ]
+                  : []),
               ],
             }
           : {}),

@@ -15,7 +15,7 @@ import type { ScanAnalyzer } from '../functions/analysis/analyzer';
 import { createAnalyzer } from '../functions/analysis/create-analyzer';
 import { buildInferenceDeps } from '../functions/inference/build-deps';
 import { createScanJobHandler } from '../functions/inference/scan-job-handler';
-import { QueueEventPublisher, type EventPublisher } from '../functions/webhooks/event-publisher';
+import { publishScanEvents, QueueEventPublisher, type EventPublisher } from '../functions/webhooks/event-publisher';
 import { parseRetrySchedule } from '../functions/webhooks/retry-schedule';
 import type { Resolver } from '../functions/webhooks/ssrf/resolve';
 import { buildDeliveryDeps } from '../functions/delivery/build-deps';
@@ -24,7 +24,14 @@ import { startDynamoDb } from './dynamodb-server';
 import { startS3 } from './s3-server';
 import { createTables } from './create-tables';
 import { LocalQueue } from './queue/local-queue';
+import { createLogger } from '../functions/shared/logger';
+import { noopMetrics } from '../functions/shared/metrics';
+import { physicalTableName } from '../functions/shared/tables';
+import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans } from '../functions/recovery/recover-stuck-scans';
+import { hasProcessingIndex, RecoverySweeper } from './recovery-sweeper';
 import { writeStackFile, type StackFile } from './stack-file';
+import { ensureCursorSecret } from './cursor-secret';
+import { sampleCaptureRoutes } from './samples/capture/routes';
 
 export interface LocalStackOptions {
   /** Where tables, objects and queues persist; omitted: a temporary folder removed on close. */
@@ -62,6 +69,8 @@ export interface LocalStack {
   /** Published events and per-delivery messages, consumed by the delivery handler. */
   deliveryQueue: LocalQueue;
   deliveryDeadLetters: LocalQueue;
+  /** The recovery sweep of stuck scans (run at start, then every SCAN_RECOVERY_INTERVAL_SECONDS). */
+  recovery: RecoverySweeper;
   /** Publishes webhook events (what the inference, routines and scores code use). */
   events: EventPublisher;
   /** The API in-process, for tests that need no socket. */
@@ -85,6 +94,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const config = loadConfig({
     // Local development: loopback receivers (e.g. `skin webhooks listen`) are allowed unless the environment says no.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // Signs list cursors; the environment may set its own.
+    CURSOR_SECRET: await ensureCursorSecret(dataDir),
     ...process.env,
     ...webhookEnv(options),
     ...options.env,
@@ -93,7 +104,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     IMAGES_BUCKET: bucket,
     TABLE_PREFIX: 'skin',
   });
-  await createTables(new DynamoDBClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), config.TABLE_PREFIX);
+  const admin = new DynamoDBClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await createTables(admin, config.TABLE_PREFIX);
   const db = createDocumentClient(config);
   const stores = createStores(config, db, createS3Client(config));
   const clock = options.clock ?? systemClock;
@@ -101,21 +113,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const scanDeadLetters = new LocalQueue({
     name: 'scan-jobs-dlq',
     visibilityTimeoutSeconds: 30,
-    persistPath: join(dataDir, 'queues', 'scan-jobs-dlq.json'),
+    ...queueFiles(dataDir, 'scan-jobs-dlq'),
   });
+  const scanVisibilitySeconds = options.scanVisibilitySeconds ?? 60;
   const scanQueue = new LocalQueue({
     name: 'scan-jobs',
-    visibilityTimeoutSeconds: options.scanVisibilitySeconds ?? 60,
+    visibilityTimeoutSeconds: scanVisibilitySeconds,
     maxReceiveCount: config.SCAN_MAX_RECEIVES,
     deadLetterQueue: scanDeadLetters,
     batchSize: 1,
-    persistPath: join(dataDir, 'queues', 'scan-jobs.json'),
+    ...queueFiles(dataDir, 'scan-jobs'),
+    // Its one consumer is this process: jobs in flight when it died are picked up at once after a restart.
+    redeliverInFlightOnRestore: true,
   });
 
   const deliveryDeadLetters = new LocalQueue({
     name: 'webhook-deliveries-dlq',
     visibilityTimeoutSeconds: 30,
-    persistPath: join(dataDir, 'queues', 'webhook-deliveries-dlq.json'),
+    ...queueFiles(dataDir, 'webhook-deliveries-dlq'),
   });
   const deliveryQueue = new LocalQueue({
     name: 'webhook-deliveries',
@@ -124,7 +139,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     maxReceiveCount: config.WEBHOOK_MAX_RECEIVES,
     deadLetterQueue: deliveryDeadLetters,
     batchSize: 10,
-    persistPath: join(dataDir, 'queues', 'webhook-deliveries.json'),
+    ...queueFiles(dataDir, 'webhook-deliveries'),
   });
   const events = new QueueEventPublisher(deliveryQueue);
   deliveryQueue.consume(
@@ -140,10 +155,42 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     createScanJobHandler(buildInferenceDeps({ stores, analyzer, events, clock, metrics: options.metrics }), { maxReceives: config.SCAN_MAX_RECEIVES }),
   );
 
+  // Scans whose job was lost (the process died between storing the record and sending it) are re-queued.
+  const scansTable = physicalTableName(config.TABLE_PREFIX, 'scans');
+  const indexed = await hasProcessingIndex(admin, scansTable);
+  const recovery = new RecoverySweeper(
+    () =>
+      recoverStuckScans(
+        {
+          clock,
+          scans: stores.scans,
+          images: stores.images,
+          scanQueue,
+          logger: createLogger('recovery'),
+          metrics: options.metrics ?? noopMetrics,
+          onScanFinished: [publishScanEvents(events)],
+          // Data folders from before the processing index: a filtered scan of the (small) local table instead.
+          findStuck: indexed ? undefined : (cutoff, limit) => stores.scans.processingBeforeByScan(cutoff, limit),
+        },
+        {
+          stuckAfterMs: (config.SCAN_RECOVERY_AFTER_SECONDS ?? config.SCAN_MAX_RECEIVES * scanVisibilitySeconds + 60) * 1000,
+          maxRecoveries: DEFAULT_MAX_RECOVERIES,
+          batchLimit: DEFAULT_BATCH_LIMIT,
+        },
+      ),
+    config.SCAN_RECOVERY_INTERVAL_SECONDS * 1000,
+  );
+  recovery.start();
+
   const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics }));
+  // The capture sample (docs/apps.md) lives beside the API here only; deployed stacks serve the API alone.
+  const sample = sampleCaptureRoutes({ dataDir, apiUrl: () => apiUrl });
   const host = options.host ?? '127.0.0.1';
-  const server = await listen(app.fetch, options.port ?? 0, host);
+  const server = await listen((request) => (new URL(request.url).pathname.startsWith('/samples/') ? sample.fetch(request) : app.fetch(request)), options.port ?? 0, host);
   const apiUrl = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
+  // s3rver has no lifecycle rules: unused direct uploads are swept here instead (a day, as on AWS).
+  const uploadSweep = setInterval(() => void stores.uploadObjects.sweep(Date.now(), 86_400_000).catch(() => undefined), 3_600_000);
+  uploadSweep.unref();
 
   const stackFile: StackFile = {
     api_url: apiUrl,
@@ -165,10 +212,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     scanDeadLetters,
     deliveryQueue,
     deliveryDeadLetters,
+    recovery,
     events,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     async close() {
+      clearInterval(uploadSweep);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await recovery.stop();
       await scanQueue.stop();
       await scanDeadLetters.stop();
       await deliveryQueue.stop();
@@ -179,6 +229,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (temporary) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A queue's durable log, and the JSON snapshot earlier versions kept (imported once, then removed). */
+function queueFiles(dataDir: string, name: string): { persistPath: string; legacySnapshotPath: string } {
+  return { persistPath: join(dataDir, 'queues', `${name}.log`), legacySnapshotPath: join(dataDir, 'queues', `${name}.json`) };
 }
 
 /** The webhook options as configuration; more attempts than the default need more receives before the DLQ. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
@@ -389,20 +390,16 @@ describe('LocalQueue persistence', () => {
     }
   });
 
-  it('when messages change without stop, then the debounced write still lands on disk', async () => {
+  it('when send resolves, then the message is already on disk for a queue opened on the same log', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
     try {
-      const persistPath = join(dir, 'jobs.json');
+      const persistPath = join(dir, 'jobs.log');
       const q = queue({ persistPath });
       await q.send('a');
       await q.send('b');
-      await until(() => {
-        try {
-          return new LocalQueue({ name: 'jobs', visibilityTimeoutSeconds: 1, persistPath }).size().visible === 2;
-        } catch {
-          return false;
-        }
-      });
+
+      const reader = new LocalQueue({ name: 'jobs', visibilityTimeoutSeconds: 1, persistPath });
+      expect(reader.peekAll().map((m) => m.body)).toEqual(['a', 'b']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -411,7 +408,7 @@ describe('LocalQueue persistence', () => {
   it('when a snapshot belongs to another queue, then the constructor refuses it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
     try {
-      const persistPath = join(dir, 'jobs.json');
+      const persistPath = join(dir, 'jobs.log');
       const q = queue({ persistPath });
       await q.send('a');
       await q.flush();
@@ -419,5 +416,171 @@ describe('LocalQueue persistence', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('LocalQueue durability', () => {
+  async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
+    const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
+    try {
+      await run(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('when the sending process is killed with SIGKILL, then every send it had acknowledged is in the log', async () => {
+    await withDir(async (dir) => {
+      const persistPath = join(dir, 'jobs.log');
+      for (const killAfter of [1, 7, 40]) {
+        await rm(persistPath, { force: true });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/queue-sender.ts', persistPath], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let acknowledged = 0;
+        await new Promise<void>((resolve) => {
+          child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+            acknowledged = Math.max(acknowledged, ...chunk.split('\n').filter(Boolean).map(Number));
+            if (acknowledged >= killAfter && !child.killed) child.kill('SIGKILL');
+          });
+          child.once('exit', () => resolve());
+        });
+
+        const bodies = new LocalQueue({ name: 'jobs', visibilityTimeoutSeconds: 1, persistPath }).peekAll().map((m) => m.body);
+        const expected = Array.from({ length: acknowledged }, (_, i) => `message-${i + 1}`);
+        expect(bodies.slice(0, acknowledged)).toEqual(expected);
+        // Anything after the last acknowledgement may or may not have landed, but nothing else is there.
+        expect(bodies.slice(acknowledged).every((b, i) => b === `message-${acknowledged + i + 1}`)).toBe(true);
+      }
+    });
+  }, 60_000);
+
+  it('when the log ends in a line cut short by a crash, then the queue drops that line, keeps the rest and appends after it', async () => {
+    await withDir(async (dir) => {
+      const persistPath = join(dir, 'jobs.log');
+      const before = queue({ persistPath });
+      await before.send('kept');
+      await before.stop();
+      await appendFile(persistPath, '{"op":"put","m":{"messageId":"cut-');
+
+      const after = queue({ persistPath });
+      expect(after.peekAll().map((m) => m.body)).toEqual(['kept']);
+      await after.send('next');
+      await after.stop();
+
+      expect(queue({ persistPath }).peekAll().map((m) => m.body)).toEqual(['kept', 'next']);
+      expect((await readFile(persistPath, 'utf8')).split('\n').filter(Boolean).every((line) => JSON.parse(line))).toBe(true);
+    });
+  });
+
+  it('when a whole line in the middle of the log is damaged, then the queue refuses to open rather than drop messages', async () => {
+    await withDir(async (dir) => {
+      const persistPath = join(dir, 'jobs.log');
+      const q = queue({ persistPath });
+      await q.send('a');
+      await q.stop();
+      await appendFile(persistPath, 'not json\n{"op":"del","id":"x"}\n');
+      expect(() => queue({ persistPath })).toThrow(/line 3 is not valid JSON/);
+    });
+  });
+
+  it('when messages are received, changed and deleted without stop, then a queue reopened on the log sees each change', async () => {
+    await withDir(async (dir) => {
+      const clock = fakeClock();
+      const persistPath = join(dir, 'jobs.log');
+      const q = queue({ persistPath, visibilityTimeoutSeconds: 10, now: clock.now });
+      await q.send('deleted');
+      await q.send('received');
+      await q.send('changed');
+      const [deleted, received, changed] = await q.receive(3);
+      await q.deleteMessage(deleted.receiptHandle);
+      await q.changeVisibility(changed.receiptHandle, 100);
+
+      const reopened = queue({ persistPath, visibilityTimeoutSeconds: 10, now: clock.now });
+      expect(reopened.peekAll().map((m) => [m.body, m.receiveCount])).toEqual([
+        ['received', 1],
+        ['changed', 1],
+      ]);
+      clock.advance(10_000);
+      const [again] = await reopened.receive(10);
+      expect([again.messageId, again.attributes.ApproximateReceiveCount]).toEqual([received.messageId, '2']);
+      await reopened.deleteMessage(again.receiptHandle);
+      clock.advance(90_000);
+      expect((await reopened.receive(10)).map((r) => r.body)).toEqual(['changed']);
+    });
+  });
+
+  it('when redeliverInFlightOnRestore is set, then messages in flight at the crash are visible at once with their receive count', async () => {
+    await withDir(async (dir) => {
+      const clock = fakeClock();
+      const persistPath = join(dir, 'jobs.log');
+      const q = queue({ persistPath, visibilityTimeoutSeconds: 60, now: clock.now });
+      await q.send('job');
+      await q.receive();
+
+      const plain = queue({ persistPath, visibilityTimeoutSeconds: 60, now: clock.now });
+      expect(plain.size()).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
+      const restarted = queue({ persistPath, visibilityTimeoutSeconds: 60, now: clock.now, redeliverInFlightOnRestore: true });
+      const [again] = await restarted.receive();
+      expect([again.body, again.attributes.ApproximateReceiveCount]).toEqual(['job', '2']);
+    });
+  });
+
+  it('when a message is redriven, then the dead-letter log has it and the source log does not, after a reopen without stop', async () => {
+    await withDir(async (dir) => {
+      const clock = fakeClock();
+      const dlqPath = join(dir, 'jobs-dlq.log');
+      const persistPath = join(dir, 'jobs.log');
+      const dlq = queue({ name: 'jobs-dlq', persistPath: dlqPath, now: clock.now });
+      const q = queue({ persistPath, visibilityTimeoutSeconds: 10, maxReceiveCount: 1, deadLetterQueue: dlq, now: clock.now });
+      await q.send('poison');
+      const [first] = await q.receive();
+      clock.advance(10_000);
+      expect(await q.receive()).toEqual([]);
+
+      const reopenedDlq = queue({ name: 'jobs-dlq', persistPath: dlqPath, now: clock.now });
+      expect(reopenedDlq.peekAll()).toEqual([
+        expect.objectContaining({ messageId: first.messageId, body: 'poison', deadLetterSourceArn: q.arn, receiveCount: 1 }),
+      ]);
+      expect(queue({ persistPath, now: clock.now }).peekAll()).toEqual([]);
+    });
+  });
+
+  it('when many records were appended, then the log is compacted to the live messages and still restores them', async () => {
+    await withDir(async (dir) => {
+      const persistPath = join(dir, 'jobs.log');
+      const q = queue({ persistPath, compactAfterRecords: 20 });
+      for (let n = 0; n < 40; n++) await q.send(`m${n}`);
+      for (const record of await q.receive(35)) await q.deleteMessage(record.receiptHandle);
+      await q.send('last');
+      await q.flush();
+
+      // 112 records were appended (header, 41 sends, 35 receives, 35 deletes); compaction kept far fewer.
+      const lines = (await readFile(persistPath, 'utf8')).split('\n').filter(Boolean);
+      expect(lines.length).toBeLessThan(56);
+      expect(queue({ persistPath }).peekAll().map((m) => [m.body, m.receiveCount])).toEqual([
+        ['m35', 0],
+        ['m36', 0],
+        ['m37', 0],
+        ['m38', 0],
+        ['m39', 0],
+        ['last', 0],
+      ]);
+      expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    });
+  });
+
+  it('when a data folder still has the old JSON snapshot, then its messages move into the log once', async () => {
+    await withDir(async (dir) => {
+      const legacySnapshotPath = join(dir, 'jobs.json');
+      const persistPath = join(dir, 'jobs.log');
+      const message = { messageId: 'legacy-1', body: 'old', md5OfBody: 'x', sentTimestamp: 1, visibleAt: 1, receiveCount: 2 };
+      await writeFile(legacySnapshotPath, JSON.stringify({ version: 1, queue: 'jobs', messages: [message] }));
+
+      const q = queue({ persistPath, legacySnapshotPath });
+      expect(q.peekAll()).toEqual([{ messageId: 'legacy-1', body: 'old', receiveCount: 2, sentTimestamp: 1 }]);
+      expect(await readdir(dir)).toEqual(['jobs.log']);
+      expect(queue({ persistPath, legacySnapshotPath }).peekAll().map((m) => m.messageId)).toEqual(['legacy-1']);
+    });
   });
 });

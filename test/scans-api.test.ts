@@ -131,7 +131,7 @@ describe('bad input to POST /v1/scans', () => {
       status: 415, code: 'unsupported_media_type', param: 'Content-Type',
     },
     { name: 'an invalid user_id', request: async () => post(scanForm({ image: frontal, user_id: 'a b/c' })), status: 400, code: 'invalid_request', param: 'user_id' },
-    { name: 'a Prefer wait above 25 s', request: async () => post(scanForm({ image: frontal }), { Prefer: 'wait=90' }), status: 400, code: 'invalid_request', param: 'Prefer' },
+    { name: 'a markers list of only commas', request: async () => post(scanForm({ image: frontal, markers: ',,,' })), status: 400, code: 'invalid_request', param: 'markers' },
   ];
 
   it.each(cases)('when the request has $name, then $status $code as problem+json naming it', async ({ request, status, code, param }) => {

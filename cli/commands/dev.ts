@@ -4,7 +4,8 @@ import { isAbsolute, relative } from 'node:path';
 import { startLocalStack } from '../../local/local-stack';
 import { ensureDefaultKey } from '../../local/first-start';
 import { ensureSamplePortrait } from '../../local/sample-portrait';
-import { dataDirFromEnv } from '../admin-context';
+import { acquireStackLock, StackAlreadyRunningError } from '../../local/stack-lock';
+import { CliError, dataDirFromEnv } from '../admin-context';
 
 /** `skin dev` (what `npm start` runs): the whole service on this machine until Ctrl-C. */
 export async function devCommand(): Promise<void> {
@@ -14,7 +15,14 @@ export async function devCommand(): Promise<void> {
   // 127.0.0.1 unless asked: a sandbox key is printed below, and the API should not be on the LAN by surprise.
   const host = process.env.HOST || '127.0.0.1';
   process.env.LOG_LEVEL ??= 'WARN';
-  const stack = await startLocalStack({ dataDir, port, host });
+  // Before dynalite opens the folder's LevelDB: a second start on the same folder is told where the first one runs.
+  const lock = await acquireStackLock(dataDir).catch((error: unknown) => {
+    throw error instanceof StackAlreadyRunningError ? new CliError(error.message) : error;
+  });
+  const stack = await startLocalStack({ dataDir, port, host }).catch(async (error: unknown) => {
+    await lock.release();
+    throw error;
+  });
   const { key, accountId } = await ensureDefaultKey(stack.stores, stack.clock, dataDir);
   const sample = await ensureSamplePortrait(dataDir);
 
@@ -29,6 +37,7 @@ export async function devCommand(): Promise<void> {
       'Try it (a sample portrait is in the data folder):',
       `  curl -H "Authorization: Bearer ${shownKey}" -F image=@${shellPath(sample)} -F markers=acne,hydration ${stack.apiUrl}/v1/scans`,
       '  npx skin demo                # the same scan: scores, and the overlay PNG saved next to it',
+      `  or open ${stack.apiUrl}/samples/capture (the capture sample: client token, direct upload, scores)`,
       '',
       `Reference: ${stack.apiUrl}/docs    Dashboard: ${stack.apiUrl}/dashboard`,
       '',
@@ -37,6 +46,7 @@ export async function devCommand(): Promise<void> {
 
   const shutdown = async () => {
     await stack.close();
+    await lock.release();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

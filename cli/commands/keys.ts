@@ -57,7 +57,7 @@ export async function keysCommand(args: string[]): Promise<void> {
       const old = await findKey(context, positionals[0]);
       const revokedAt = isoTimestamp(context.clock.now());
       await keys.update(old.key_hash, { revoked_at: revokedAt });
-      print(values.json, { ...publicKey(old), revoked_at: revokedAt }, () => `Revoked ${old.key_id}; API functions stop accepting it within 60 s.`);
+      print(values.json, { ...publicKey(old), revoked_at: revokedAt }, () => `Revoked ${old.key_id}; API functions stop accepting it within 30 s (their key cache).`);
       return;
     }
     default:

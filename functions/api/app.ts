@@ -3,6 +3,7 @@ import { ApiError } from '../shared/errors';
 import { noopMetrics } from '../shared/metrics';
 import type { ApiDeps, ApiEnv } from './deps';
 import { problemResponse } from './problem';
+import { allowedMethodsOf, methodNotAllowed } from './allowed-methods';
 import { requestId } from './middleware/request-id';
 import { requestMetrics } from './middleware/request-metrics';
 import { authenticate } from './middleware/authenticate';
@@ -14,6 +15,10 @@ import { userRoutes } from './routes/users';
 import { routineRoutes } from './routes/routines';
 import { openApiRoutes } from './routes/openapi';
 import { docsRoutes } from './routes/docs';
+import { cors } from './middleware/cors';
+import { clientTokenGuard } from './middleware/client-token-guard';
+import { clientTokenRoutes } from './routes/client-tokens';
+import { uploadRoutes } from './routes/uploads';
 
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
@@ -26,16 +31,26 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/', docsRoutes());
 
   const v1 = new Hono<ApiEnv>();
+  // Before the key: preflights carry none (functions/api/middleware/cors.ts).
+  v1.use('*', cors(deps.cors));
   v1.use('*', authenticate(deps));
   v1.use('*', rateLimit(deps));
+  v1.use('*', clientTokenGuard());
   v1.route('/scans', scanRoutes(deps));
   v1.route('/markers', markerRoutes());
   v1.route('/ingredients', ingredientRoutes(deps));
   v1.route('/users', userRoutes(deps));
   v1.route('/routines', routineRoutes(deps));
+  v1.route('/client_tokens', clientTokenRoutes(deps));
+  v1.route('/uploads', uploadRoutes(deps));
   app.route('/v1', v1);
 
-  app.notFound((c) => problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId')));
+  const allowedMethods = allowedMethodsOf(app);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) return problemResponse(c, methodNotAllowed(c.req.method, c.req.path, allowed), c.get('requestId'));
+    return problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId'));
+  });
   app.onError((error, c) => {
     if (!(error instanceof ApiError)) {
       deps.logger.error('unhandled error', { requestId: c.get('requestId'), error: errorSummary(error) });

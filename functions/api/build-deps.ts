@@ -9,7 +9,9 @@ import { KeyAuthenticator } from '../keys/authenticate';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { RateLimiter } from '../limits/rate-limiter';
 import { physicalTableName } from '../shared/tables';
+import { PageCursors } from '../shared/page-cursor';
 import type { ApiDeps } from './deps';
+import { CorsPolicy } from '../cors/cors-policy';
 
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildApiDeps(
@@ -31,9 +33,19 @@ export function buildApiDeps(
     stores: parts.stores,
     scanQueue: parts.scanQueue,
     events: parts.events,
-    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS),
+    authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS, parts.stores.clientTokens),
+    cors: new CorsPolicy(parts.stores.corsOrigins, clock, config.KEY_CACHE_SECONDS),
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
     logger: createLogger('api'),
     metrics: parts.metrics ?? noopMetrics,
+    cursors: new PageCursors(requiredCursorSecret(config)),
   };
+}
+
+/** Without it no cursor could be checked: the API refuses to start rather than hand out unsigned ones. */
+function requiredCursorSecret(config: Config): string {
+  if (!config.CURSOR_SECRET) {
+    throw new Error('Invalid configuration: CURSOR_SECRET is required by the API (it signs list cursors); the CDK stack and the local stack set it');
+  }
+  return config.CURSOR_SECRET;
 }

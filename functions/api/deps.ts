@@ -4,9 +4,11 @@ import type { Config } from '../shared/config';
 import type { MetricsSink } from '../shared/metrics';
 import type { MessageSender } from '../shared/queue';
 import type { Stores } from '../shared/stores';
+import type { PageCursors } from '../shared/page-cursor';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
+import type { CorsPolicy } from '../cors/cors-policy';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -21,6 +23,10 @@ export interface ApiDeps {
   logger: Logger;
   /** Request counts and latency, scans submitted. */
   metrics: MetricsSink;
+  /** Signs and checks list cursors with the deployment's CURSOR_SECRET. */
+  cursors: PageCursors;
+  /** Which browser origins may read responses (functions/cors). */
+  cors: CorsPolicy;
 }
 
 /** Hono context variables set by the middleware. */

@@ -23,10 +23,25 @@ export interface ApiKeyRecord {
  * pointer under its id (for rotate and revoke); gsi1 lists an account's keys.
  */
 export class KeyStore {
+  private readonly changeListeners = new Set<(keyHash: string) => void>();
+
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
+
+  /**
+   * Hears of every key this store creates, rotates or revokes, in this process: the API's key cache drops its
+   * copy at once, so a change made here takes effect here on the next request (other processes: their cache bound).
+   */
+  onChange(listener: (keyHash: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(keyHash: string): void {
+    for (const listener of this.changeListeners) listener(keyHash);
+  }
 
   /**
    * Two conditional puts, pointer first: an orphaned pointer (the second put failing) leads nowhere, while a
@@ -48,6 +63,8 @@ export class KeyStore {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+    // A lookup of this hash before it existed may be cached as unknown.
+    this.changed(record.key_hash);
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -84,6 +101,7 @@ export class KeyStore {
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
+    this.changed(keyHash);
   }
 }
 

@@ -22,11 +22,11 @@ const FORMAT_OF: Record<string, ImageFormat> = { jpg: 'jpeg', png: 'png', webp: 
  * refused by its header and the API function carries no image library (its bundle stays small). Decoding happens
  * in the inference function, which answers `image_unreadable` for pixels that do not decode.
  */
-export function acceptImage(upload: Uint8Array): AcceptedImage {
+export function acceptImage(upload: Uint8Array, maxBytes: number = IMAGE_LIMITS.maxBytes): AcceptedImage {
   if (upload.length === 0) {
     throw new ApiError('invalid_request', 'image: the file is empty.', [{ param: 'image', message: 'the file is empty' }]);
   }
-  if (upload.length > IMAGE_LIMITS.maxBytes) throw tooLarge(upload.length);
+  if (upload.length > maxBytes) throw tooLarge(upload.length, maxBytes);
 
   const header = readHeader(upload);
   const format = FORMAT_OF[header.type ?? ''];
@@ -37,7 +37,7 @@ export function acceptImage(upload: Uint8Array): AcceptedImage {
       [{ param: 'image', message: `unsupported format ${header.type ?? 'unknown'}` }],
     );
   }
-  const orientation = header.orientation ?? 1;
+  const orientation = exifOrientation(header.orientation);
   const rotated = orientation >= 5;
   const width = (rotated ? header.height : header.width) ?? 0;
   const height = (rotated ? header.width : header.height) ?? 0;
@@ -66,6 +66,14 @@ export function acceptImage(upload: Uint8Array): AcceptedImage {
   }
 }
 
+/**
+ * EXIF orientation is 1 to 8 (TIFF 6.0); any other value (0, 9, 255, a camera's garbage) means nothing, and the
+ * decoder shows such a photo as stored, so it counts as 1: the reported size and the stored copy agree with it.
+ */
+function exifOrientation(value: number | undefined): number {
+  return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 8 ? value : 1;
+}
+
 function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {
   try {
     return imageSize(upload);
@@ -78,10 +86,10 @@ function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {
   }
 }
 
-export function tooLarge(bytes: number): ApiError {
+export function tooLarge(bytes: number, maxBytes: number = IMAGE_LIMITS.maxBytes): ApiError {
   return new ApiError(
     'payload_too_large',
-    `image: at most ${IMAGE_LIMITS.maxBytes} bytes, received ${bytes === Infinity ? 'more' : bytes}.`,
-    [{ param: 'image', message: `larger than ${IMAGE_LIMITS.maxBytes} bytes` }],
+    `image: at most ${maxBytes} bytes, received ${bytes === Infinity ? 'more' : bytes}.`,
+    [{ param: 'image', message: `larger than ${maxBytes} bytes` }],
   );
 }

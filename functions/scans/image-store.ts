@@ -1,5 +1,5 @@
 import type { Environment } from '../shared/tenant';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 
 /** Uploaded images and overlays in S3 (s3rver locally), server-side encrypted on AWS by the bucket default. */
 export class ImageStore {
@@ -30,6 +30,18 @@ export class ImageStore {
       return Body ? await Body.transformToByteArray() : undefined;
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+
+  /** Whether the object is stored, without reading it (the recovery sweep asks before re-queuing a scan). */
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'NotFound' || name === 'NoSuchKey') return false;
       throw error;
     }
   }

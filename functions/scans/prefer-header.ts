@@ -1,20 +1,35 @@
-import { invalidParam } from '../shared/errors';
-
 export const MAX_WAIT_SECONDS = 25;
 
+/** How long POST /v1/scans waits, and what it tells the client it applied (`Preference-Applied`). */
+export interface WaitPreference {
+  seconds: number;
+  /** `respond-async` or `wait=N` (N as applied, after clamping); undefined when no preference was honoured. */
+  applied: string | undefined;
+}
+
+/** RFC 7240 `wait`: delta-seconds, i.e. decimal digits only (no sign, no fraction, no `0x`). */
+const DELTA_SECONDS = /^[0-9]{1,10}$/;
+
 /**
- * RFC 7240 `Prefer`: `respond-async` means do not wait; `wait=N` (0 to 25) waits up to N seconds.
- * Returns the seconds to wait.
+ * RFC 7240 `Prefer`. Preferences are hints: an unknown one, or a `wait` that is not delta-seconds (`wait=0x10`,
+ * `wait=-1`, `wait=2.5`), is ignored and the default applies; a `wait` above 25 s is clamped to 25 (API Gateway
+ * answers 504 after 29 s). `respond-async` means do not wait and wins over `wait`. Never an error.
  */
-export function waitSecondsFromPrefer(header: string | undefined, defaultSeconds: number): number {
-  if (!header) return defaultSeconds;
-  const preferences = header.split(',').map((p) => p.trim().toLowerCase());
-  if (preferences.includes('respond-async')) return 0;
-  const wait = preferences.find((p) => p.startsWith('wait='));
-  if (!wait) return defaultSeconds;
-  const seconds = Number(wait.slice('wait='.length));
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_WAIT_SECONDS) {
-    throw invalidParam('Prefer', `wait must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}, received ${JSON.stringify(wait.slice(5, 20))}`);
-  }
-  return seconds;
+export function waitFromPrefer(header: string | undefined, defaultSeconds: number): WaitPreference {
+  const preferences = (header ?? '').split(',').map(preferenceOf).filter((p) => p !== undefined);
+  if (preferences.some((p) => p.token === 'respond-async')) return { seconds: 0, applied: 'respond-async' };
+  const wait = preferences.find((p) => p.token === 'wait' && p.value !== undefined && DELTA_SECONDS.test(p.value));
+  if (!wait) return { seconds: defaultSeconds, applied: undefined };
+  const seconds = Math.min(Number(wait.value), MAX_WAIT_SECONDS);
+  return { seconds, applied: `wait=${seconds}` };
+}
+
+/** `token[=value][; parameters]`, the value possibly quoted; parameters are not used by any preference here. */
+function preferenceOf(raw: string): { token: string; value: string | undefined } | undefined {
+  const [head = ''] = raw.split(';');
+  const equals = head.indexOf('=');
+  const token = (equals < 0 ? head : head.slice(0, equals)).trim().toLowerCase();
+  if (token === '') return undefined;
+  const value = equals < 0 ? undefined : head.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+  return { token, value };
 }

@@ -49,6 +49,8 @@ export interface ScanRecord extends Scan {
   environment: Environment;
   requested_markers: MarkerName[];
   image_key: string;
+  /** Times the recovery sweep re-queued the scan's job (functions/recovery); absent when never. */
+  recoveries?: number;
 }
 
 /** The message the API function enqueues for the inference function. */

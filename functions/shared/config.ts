@@ -20,10 +20,27 @@ const configSchema = z.object({
   SCAN_WAIT_SECONDS: z.coerce.number().min(0).max(25).default(10),
   /** How many receives of a scan job before it goes to the DLQ (the last one marks the scan failed). */
   SCAN_MAX_RECEIVES: z.coerce.number().int().min(1).default(3),
+  /**
+   * Seconds a scan may stay `processing` (since creation or its latest re-queue) before the recovery sweep
+   * re-queues it; longer than a job's whole retry window. Unset: the local stack derives it from its queue
+   * (SCAN_MAX_RECEIVES visibility timeouts plus 60 s); the CDK stack always sets it.
+   */
+  SCAN_RECOVERY_AFTER_SECONDS: z.coerce.number().min(1).optional(),
+  /** Seconds between two runs of the local stack's recovery sweep (on AWS an EventBridge schedule decides). */
+  SCAN_RECOVERY_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(60),
   /** Seconds a scan or routine idempotency record is kept. */
   IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
-  /** How long a key lookup may be served from the API function's memory. */
-  KEY_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(60),
+  /**
+   * The API's key for signing list cursors (HMAC-SHA256), one per deployment: on AWS from the Secrets Manager
+   * secret the stack generates (lib/api.ts), locally from DATA_DIR/cursor-secret (generated on the first start).
+   * Changing it invalidates outstanding cursors (clients list again from the first page).
+   */
+  CURSOR_SECRET: z.string().min(32).optional(),
+  /**
+   * How long a key lookup may be served from the API function's memory: the bound on a revocation (or the end of
+   * a rotation grace) made in another process taking effect (functions/keys/authenticate.ts).
+   */
+  KEY_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(30),
   /**
    * Webhooks (DESIGN section 4). The retry schedule lists the wait before each attempt (`0` = immediately), in
    * seconds or with a unit (`5s`, `5m`, `2h`); each wait is at most 12 h (the SQS visibility limit).

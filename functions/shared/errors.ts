@@ -10,8 +10,12 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   invalid_request: { status: 400, title: 'Invalid request' },
   unknown_marker: { status: 400, title: 'Unknown marker' },
+  invalid_cursor: { status: 400, title: 'Invalid cursor' },
   idempotency_conflict: { status: 409, title: 'Idempotency key still in use' },
   scan_not_completed: { status: 409, title: 'Scan not completed' },
+  upload_already_used: { status: 409, title: 'Upload already used' },
+  upload_incomplete: { status: 409, title: 'Nothing uploaded yet' },
+  upload_expired: { status: 410, title: 'Upload expired' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   // draft-ietf-httpapi-idempotency-key-header: a key reused with a different payload is 422, one still in flight 409.

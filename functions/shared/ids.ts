@@ -2,7 +2,7 @@ import { monotonicFactory } from 'ulid';
 
 const nextUlid = monotonicFactory();
 
-export type IdPrefix = 'scan' | 'rtn' | 'evt' | 'key' | 'whk' | 'acct' | 'dlv' | 'req';
+export type IdPrefix = 'scan' | 'rtn' | 'evt' | 'key' | 'whk' | 'acct' | 'dlv' | 'req' | 'ct' | 'upl';
 
 /** Prefixed, time-sortable identifier, e.g. `scan_01JD3…`: lexical order is creation order. */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {

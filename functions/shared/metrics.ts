@@ -30,6 +30,9 @@ export const METRIC = {
   analysisLatency: 'AnalysisLatency',
   /** Milliseconds from the scan's creation to its stored outcome (queue wait and retries included). */
   scanLatency: 'ScanLatency',
+  // Recovery sweep (functions/recovery)
+  /** Count of stuck scans the sweep handled, dimension `action` (requeued, failed). */
+  scansRecovered: 'ScansRecovered',
   // Delivery function
   /** Count per HTTP attempt, dimension `result` (success, failure). */
   webhookAttempts: 'WebhookAttempts',

@@ -9,6 +9,10 @@ import { RoutineStore } from '../routines/routine-store';
 import { ScoreStore } from '../scores/score-store';
 import { WebhookEndpointStore } from '../webhooks/endpoint-store';
 import { DeliveryStore } from '../webhooks/delivery-store';
+import { ClientTokenStore } from '../client-tokens/client-token-store';
+import { CorsOriginStore } from '../cors/cors-origin-store';
+import { UploadStore } from '../uploads/upload-store';
+import { UploadObjects } from '../uploads/upload-objects';
 import type { Config } from './config';
 import { physicalTableName } from './tables';
 
@@ -23,6 +27,11 @@ export interface Stores {
   scores: ScoreStore;
   webhooks: WebhookEndpointStore;
   deliveries: DeliveryStore;
+  clientTokens: ClientTokenStore;
+  corsOrigins: CorsOriginStore;
+  uploads: UploadStore;
+  /** The uploads prefix of the images bucket (presigned POSTs, uploaded objects). */
+  uploadObjects: UploadObjects;
 }
 
 export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3Client): Stores {
@@ -37,5 +46,9 @@ export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3C
     scores: new ScoreStore(db, table('scores')),
     webhooks: new WebhookEndpointStore(db, table('webhooks')),
     deliveries: new DeliveryStore(db, table('deliveries')),
+    clientTokens: new ClientTokenStore(db, table('clientTokens')),
+    corsOrigins: new CorsOriginStore(db, table('corsOrigins')),
+    uploads: new UploadStore(db, table('uploads')),
+    uploadObjects: new UploadObjects(s3, config.IMAGES_BUCKET),
   };
 }

@@ -13,6 +13,12 @@ export const TABLES = {
   deliveries: { gsi1: true, ttl: true },
   routines: { gsi1: true, ttl: false },
   scores: { gsi1: false, ttl: false },
+  /** Client tokens by hash (functions/client-tokens); DynamoDB's TTL removes them after they expire. */
+  clientTokens: { gsi1: false, ttl: true },
+  /** Allowed browser origins per account and environment (functions/cors); gsi1 lists a tenant's origins. */
+  corsOrigins: { gsi1: true, ttl: false },
+  /** Direct uploads waiting for their scan (functions/uploads). */
+  uploads: { gsi1: false, ttl: true },
 } as const;
 
 export type TableName = keyof typeof TABLES;
@@ -26,3 +32,21 @@ export function physicalTableName(prefix: string, table: TableName): string {
 
 export const GSI1 = 'gsi1';
 export const TTL_ATTRIBUTE = 'expires_at';
+
+/**
+ * The scans table's sparse index of scans still `processing`, which the recovery sweep (functions/recovery)
+ * queries instead of scanning the table. A scan has `processing_pk` and `processing_since` from its creation until
+ * its outcome is written (ScanStore.finish removes them in the same conditional update), so the index holds only
+ * unfinished scans and costs nothing once they finish. `processing_pk` is one of PROCESSING_SHARDS values, so new
+ * scans spread their index writes over that many partitions instead of one hot key; `processing_since` (creation,
+ * or the latest re-queue) is the sort key the sweep's `< cutoff` condition ranges over. Keys only: the sweep reads
+ * each scan itself, consistently.
+ */
+export const PROCESSING_INDEX = {
+  table: 'scans',
+  name: 'processing',
+  partitionKey: 'processing_pk',
+  sortKey: 'processing_since',
+} as const satisfies { table: TableName; name: string; partitionKey: string; sortKey: string };
+
+export const PROCESSING_SHARDS = 4;

@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import type { MessageSender, SqsBatchHandler, VisibilityControl } from '../../functions/shared/queue';
 import { QueueError } from './queue-error';
-import { fromSnapshot, toSnapshot, type QueuedMessage } from './queued-message';
-import { SnapshotFile } from './snapshot-file';
+import type { QueuedMessage } from './queued-message';
+import { QueueLog } from './queue-log';
 import { localQueueArn, toSqsRecord } from './sqs-record';
 
 export interface LocalQueueOptions {
@@ -18,8 +18,21 @@ export interface LocalQueueOptions {
   pollIntervalMs?: number;
   /** Millisecond clock; injectable so tests can step through time with receive(). */
   now?: () => number;
-  /** JSON file that keeps messages across process restarts. */
+  /**
+   * The queue's log file (local/queue/queue-log.ts): every acknowledged change is synced to it, and a queue
+   * opened on it again (after a stop or a kill -9) has every acknowledged message back.
+   */
   persistPath?: string;
+  /** A JSON snapshot written by earlier versions, imported once when persistPath does not exist yet. */
+  legacySnapshotPath?: string;
+  /** Records appended before the log is compacted (default 1,000); tests set it low. */
+  compactAfterRecords?: number;
+  /**
+   * On restore, make messages that were in flight visible at once (their receive count kept). For a queue whose
+   * only consumer is this process: whoever held them died with the process, so waiting out their visibility
+   * timeout would only delay the retry. Not for queues whose consumers set visibility as a backoff.
+   */
+  redeliverInFlightOnRestore?: boolean;
 }
 
 export interface ConsumeOptions {
@@ -66,11 +79,17 @@ export class LocalQueue implements MessageSender, VisibilityControl {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly now: () => number;
-  private readonly snapshot: SnapshotFile | undefined;
+  private readonly log: QueueLog | undefined;
 
   /** Insertion order doubles as delivery order, oldest first. */
   private readonly messages = new Map<string, QueuedMessage>();
   private readonly running = new Set<Promise<void>>();
+  /** Messages on their way to the dead-letter queue: kept here (and in the log) until the DLQ has them durably. */
+  private readonly moving = new Map<string, Promise<void>>();
+  /**
+   * Messages being written: in memory (so a compaction of the log keeps them) but not deliverable until synced.
+   */
+  private readonly notYetDurable = new Set<string>();
   private handler: SqsBatchHandler | undefined;
   private concurrency = 1;
   private timer: NodeJS.Timeout | undefined;
@@ -91,10 +110,21 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     this.now = options.now ?? Date.now;
 
     if (options.persistPath) {
-      this.snapshot = new SnapshotFile(options.persistPath, () => toSnapshot(this.name, this.messages.values()));
-      const data = this.snapshot.read();
-      if (data !== undefined) {
-        for (const m of fromSnapshot(data, this.name, options.persistPath)) this.messages.set(m.messageId, m);
+      const { log, messages } = QueueLog.open(
+        {
+          path: options.persistPath,
+          queue: this.name,
+          legacySnapshotPath: options.legacySnapshotPath,
+          compactAfterRecords: options.compactAfterRecords,
+        },
+        () => this.messages.values(),
+      );
+      this.log = log;
+      const now = this.now();
+      for (const m of messages) {
+        // Receipt handles die with the process that received them (only the messages count); see the option.
+        if (options.redeliverInFlightOnRestore && m.receiptHandle && m.visibleAt > now) m.visibleAt = now;
+        this.messages.set(m.messageId, m);
       }
     }
   }
@@ -109,15 +139,16 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     const delaySeconds = secondsInRange('DelaySeconds', options.delaySeconds ?? 0, MAX_DELAY_SECONDS);
     const now = this.now();
     const messageId = randomUUID();
-    this.messages.set(messageId, {
+    const message: QueuedMessage = {
       messageId,
       body,
       md5OfBody: createHash('md5').update(body, 'utf8').digest('hex'),
       sentTimestamp: now,
       visibleAt: now + delaySeconds * 1000,
       receiveCount: 0,
-    });
-    this.changed();
+    };
+    // On disk before it is deliverable and before the sender hears it was sent: an acknowledged send survives kill -9.
+    await this.storeDurably(message);
   }
 
   async changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void> {
@@ -129,21 +160,24 @@ export class LocalQueue implements MessageSender, VisibilityControl {
       throw new QueueError('InvalidParameterValue', `Visibility would exceed ${MAX_VISIBILITY_SECONDS} seconds since the message was received`);
     }
     message.visibleAt = visibleAt;
-    this.changed();
+    this.wake();
+    await this.log?.put({ ...message });
   }
 
   /** SQS DeleteMessage: a handle from an older receive is accepted but deletes nothing. */
   async deleteMessage(receiptHandle: string): Promise<void> {
     const message = this.messageForHandle(receiptHandle);
-    if (message && message.receiptHandle === receiptHandle) {
+    if (message && message.receiptHandle === receiptHandle && !this.moving.has(message.messageId)) {
       this.messages.delete(message.messageId);
-      this.changed();
+      await this.log?.delete(message.messageId);
     }
   }
 
   /** SQS ReceiveMessage without long polling; receiving may also redrive messages to the dead-letter queue. */
   async receive(maxMessages = 1): Promise<SQSRecord[]> {
-    return this.take(positiveInteger('maxMessages', maxMessages, MAX_BATCH_SIZE));
+    const { records, durable } = this.take(positiveInteger('maxMessages', maxMessages, MAX_BATCH_SIZE));
+    await durable;
+    return records;
   }
 
   /** Starts delivering batches to the handler as the Lambda event source mapping does. */
@@ -154,16 +188,18 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     this.wake();
   }
 
-  /** Stops polling, lets running handler calls finish, then writes the snapshot. */
+  /** Stops polling, lets running handler calls and moves to the DLQ finish, then closes the log. */
   async stop(): Promise<void> {
     this.handler = undefined;
     this.clearTimer();
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
-    await this.flush();
+    while (this.running.size > 0 || this.moving.size > 0) await Promise.allSettled([...this.running, ...this.moving.values()]);
+    await this.log?.close();
   }
 
+  /** Resolves once every change made so far is on disk. */
   async flush(): Promise<void> {
-    await this.snapshot?.flush();
+    await Promise.allSettled([...this.moving.values()]);
+    await this.log?.close();
   }
 
   /**
@@ -184,7 +220,9 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     const now = this.now();
     const size = { visible: 0, inFlight: 0, delayed: 0 };
     for (const m of this.messages.values()) {
-      if (m.visibleAt <= now) size.visible++;
+      if (this.moving.has(m.messageId)) size.inFlight++;
+      else if (this.notYetDurable.has(m.messageId)) size.delayed++;
+      else if (m.visibleAt <= now) size.visible++;
       else if (m.receiptHandle) size.inFlight++;
       else size.delayed++;
     }
@@ -202,17 +240,20 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     }));
   }
 
-  private take(max: number): SQSRecord[] {
+  /**
+   * Receives up to `max` visible messages. `durable` resolves once the receives (their counts) and any moves to
+   * the dead-letter queue are on disk: a message that crashes the process still reaches the DLQ after
+   * maxReceiveCount restarts, and a move never loses the message (it is in the DLQ before it leaves here).
+   */
+  private take(max: number): { records: SQSRecord[]; durable: Promise<unknown> } {
     const now = this.now();
     const records: SQSRecord[] = [];
-    let changed = false;
+    const writes: Promise<void>[] = [];
     for (const message of this.messages.values()) {
       if (records.length >= max) break;
-      if (message.visibleAt > now) continue;
-      changed = true;
+      if (message.visibleAt > now || this.moving.has(message.messageId) || this.notYetDurable.has(message.messageId)) continue;
       if (this.redrive && message.receiveCount >= this.redrive.maxReceiveCount) {
-        this.redrive.deadLetterQueue.adopt(message, this.arn, now);
-        this.messages.delete(message.messageId);
+        writes.push(this.moveToDeadLetters(message, this.redrive.deadLetterQueue, now));
         continue;
       }
       const receiptHandle = `${message.messageId}:${randomBytes(18).toString('base64url')}`;
@@ -222,21 +263,57 @@ export class LocalQueue implements MessageSender, VisibilityControl {
       message.receivedAt = now;
       message.visibleAt = now + this.visibilityMs;
       records.push(toSqsRecord(message, receiptHandle, this.arn));
+      if (this.log) writes.push(this.log.put({ ...message }));
     }
-    if (changed) this.changed();
-    return records;
+    return { records, durable: Promise.all(writes) };
+  }
+
+  /**
+   * The DLQ stores the message durably first, then it leaves this queue: a crash in between leaves it in both
+   * (the next receive here moves it again, and the DLQ's copy has the same id, so it is still one message).
+   */
+  private moveToDeadLetters(message: QueuedMessage, deadLetters: LocalQueue, now: number): Promise<void> {
+    const move = (async () => {
+      try {
+        await deadLetters.adopt(message, this.arn, now);
+        this.messages.delete(message.messageId);
+        await this.log?.delete(message.messageId);
+      } catch (error) {
+        console.error(`[local-queue ${this.name}] could not move a message to ${deadLetters.name}; it stays here: ${describe(error)}`);
+      } finally {
+        this.moving.delete(message.messageId);
+      }
+    })();
+    this.moving.set(message.messageId, move);
+    return move;
   }
 
   /** Redrive keeps the message as SQS moves it: same id, body, sent time and receive history. */
-  private adopt(message: QueuedMessage, sourceArn: string, now: number): void {
-    this.messages.set(message.messageId, {
+  private async adopt(message: QueuedMessage, sourceArn: string, now: number): Promise<void> {
+    const moved: QueuedMessage = {
       ...message,
       visibleAt: now,
       receiptHandle: undefined,
       receivedAt: undefined,
       deadLetterSourceArn: sourceArn,
-    });
-    this.changed();
+    };
+    await this.storeDurably(moved);
+  }
+
+  private async storeDurably(message: QueuedMessage): Promise<void> {
+    this.messages.set(message.messageId, message);
+    if (this.log) {
+      this.notYetDurable.add(message.messageId);
+      try {
+        await this.log.put({ ...message });
+      } catch (error) {
+        this.messages.delete(message.messageId);
+        throw error;
+      } finally {
+        this.notYetDurable.delete(message.messageId);
+      }
+    }
+    this.wake();
   }
 
   private messageForHandle(receiptHandle: string): QueuedMessage | undefined {
@@ -256,11 +333,6 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     return message;
   }
 
-  private changed(): void {
-    this.snapshot?.markDirty();
-    this.wake();
-  }
-
   /** Deferred so a send never runs a handler inside the sender's own call. */
   private wake(): void {
     if (!this.handler) return;
@@ -272,25 +344,26 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     const handler = this.handler;
     if (!handler) return;
     while (this.running.size < this.concurrency) {
-      const records = this.take(this.batchSize);
+      const { records, durable } = this.take(this.batchSize);
       if (records.length === 0) break;
-      this.invoke(handler, records);
+      this.invoke(handler, records, durable);
     }
     // At full concurrency the next finishing call pumps again, so no timer is needed.
     if (this.running.size < this.concurrency) this.schedule(Math.min(this.pollIntervalMs, this.msUntilNextDeadline()));
   }
 
-  private invoke(handler: SqsBatchHandler, records: SQSRecord[]): void {
-    const call = this.handle(handler, records).finally(() => {
+  private invoke(handler: SqsBatchHandler, records: SQSRecord[], durable: Promise<unknown>): void {
+    const call = this.handle(handler, records, durable).finally(() => {
       this.running.delete(call);
       this.pump();
     });
     this.running.add(call);
   }
 
-  private async handle(handler: SqsBatchHandler, records: SQSRecord[]): Promise<void> {
+  private async handle(handler: SqsBatchHandler, records: SQSRecord[], durable: Promise<unknown>): Promise<void> {
     let failed: Set<string>;
     try {
+      await durable;
       failed = failedMessageIds(await handler({ Records: records }), records);
     } catch (error) {
       console.error(`[local-queue ${this.name}] batch of ${records.length} failed and will be retried: ${describe(error)}`);
@@ -305,7 +378,7 @@ export class LocalQueue implements MessageSender, VisibilityControl {
     const now = this.now();
     let next = Infinity;
     for (const m of this.messages.values()) {
-      if (m.visibleAt > now) next = Math.min(next, m.visibleAt - now);
+      if (m.visibleAt > now && !this.moving.has(m.messageId)) next = Math.min(next, m.visibleAt - now);
     }
     return next;
   }

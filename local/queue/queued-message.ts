@@ -24,11 +24,10 @@ export interface QueueSnapshot {
   messages: QueuedMessage[];
 }
 
-export function toSnapshot(queue: string, messages: Iterable<QueuedMessage>): QueueSnapshot {
-  return { version: SNAPSHOT_VERSION, queue, messages: [...messages] };
-}
-
-/** Validates a parsed snapshot; a wrong file must fail loudly rather than silently drop messages. */
+/**
+ * Validates a parsed version 1 snapshot (the debounced JSON file earlier versions wrote; now only imported once
+ * into the queue log); a wrong file must fail loudly rather than silently drop messages.
+ */
 export function fromSnapshot(data: unknown, queue: string, source: string): QueuedMessage[] {
   const snapshot = data as Partial<QueueSnapshot> | null;
   if (!snapshot || snapshot.version !== SNAPSHOT_VERSION || !Array.isArray(snapshot.messages)) {
@@ -43,7 +42,7 @@ export function fromSnapshot(data: unknown, queue: string, source: string): Queu
   return snapshot.messages;
 }
 
-function isQueuedMessage(value: unknown): value is QueuedMessage {
+export function isQueuedMessage(value: unknown): value is QueuedMessage {
   const m = value as Record<string, unknown> | null;
   return (
     !!m &&

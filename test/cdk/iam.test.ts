@@ -44,16 +44,16 @@ function tableAccess(key: FunctionKey): { read: TableName[]; write: TableName[] 
 }
 
 describe('table access', () => {
-  it('when the API function role is read, then it reads accounts and keys and writes only its own tables', () => {
+  it('when the API function role is read, then it reads accounts, keys and CORS origins and writes only its own tables', () => {
     expect(tableAccess('api')).toEqual({
-      read: ['accounts', 'keys', 'scans', 'rateLimits', 'idempotency', 'routines', 'scores'],
-      write: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores'],
+      read: ['accounts', 'keys', 'scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'corsOrigins', 'uploads'],
+      write: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads'],
     });
   });
 
   it('when the API function role is read, then it cannot write the deliveries, webhooks, keys or accounts tables', () => {
     for (const table of ['deliveries', 'webhooks'] as const) expect(tableActions('api', table)).toEqual([]);
-    for (const table of ['keys', 'accounts'] as const) {
+    for (const table of ['keys', 'accounts', 'corsOrigins'] as const) {
       expect(tableActions('api', table).filter((action) => WRITE.includes(action))).toEqual([]);
     }
   });
@@ -75,6 +75,17 @@ describe('bucket and queue access', () => {
     expect(bucketActions('inference')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject*']));
     expect(bucketActions('inference').filter((action) => action.startsWith('s3:Delete'))).toEqual([]);
     expect(bucketActions('delivery')).toEqual([]);
+  });
+
+  it('when the API role is read, then it may put, get and delete objects (presign a direct upload, read it, remove it) and change nothing about the bucket', () => {
+    const { template, stack } = synth;
+    const bucket = logicalId(stack, stack.storage.imagesBucket);
+    const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/*']] });
+    const statements = roleStatements(template, roleOf('api')).filter((s) => s.Effect === 'Allow' && JSON.stringify(s.Resource).includes(`"${bucket}"`));
+    expect(statements.filter((s) => s.Resource.some((r) => JSON.stringify(r) === objects)).flatMap((s) => s.Action)).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*']),
+    );
+    for (const action of statements.flatMap((s) => s.Action)) expect(action).not.toMatch(/^s3:(\*|PutBucket|DeleteBucket|PutLifecycle|PutEncryption|PutObjectAcl)/);
   });
 
   it('when the roles are read, then the API sends scan jobs and events, inference consumes jobs and sends events, delivery owns its queue', () => {

@@ -188,12 +188,20 @@ describe('images bucket', () => {
     });
   });
 
-  it('when the stack is synthesized, then objects expire after 30 days, and after 1 day when tagged as sandbox', () => {
+  it('when the stack is synthesized, then objects expire after 30 days, after 1 day when tagged as sandbox, and unused direct uploads after 1 day', () => {
     const { template, stack } = synth;
     expect(resource(template, logicalId(stack, stack.storage.imagesBucket)).Properties.LifecycleConfiguration.Rules).toEqual([
       { Id: 'ExpireImages', Status: 'Enabled', ExpirationInDays: 30, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
       { Id: 'ExpireSandboxImages', Status: 'Enabled', ExpirationInDays: 1, TagFilters: [{ Key: 'environment', Value: 'test' }] },
+      { Id: 'ExpireUnusedUploads', Status: 'Enabled', ExpirationInDays: 1, Prefix: 'uploads/' },
     ]);
+  });
+
+  it('when the stack is synthesized, then the images bucket has one CORS rule for direct uploads: POST from any origin, nothing else cross-origin', () => {
+    const { template, stack } = synth;
+    expect(resource(template, logicalId(stack, stack.storage.imagesBucket)).Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['POST'], AllowedOrigins: ['*'], AllowedHeaders: ['*'], ExposedHeaders: ['ETag'], MaxAge: 3000 }],
+    });
   });
 });
 

@@ -49,4 +49,16 @@ export const ROUTES: RouteCase[] = [
   },
   { name: 'GET /v1/routines/{id}', scope: 'routines:read', request: async ({ routineId }) => ({ method: 'GET', path: `/v1/routines/${routineId}` }), okStatus: 200 },
   { name: 'GET /v1/markers', scope: null, request: async () => ({ method: 'GET', path: '/v1/markers' }), okStatus: 200 },
+  {
+    name: 'POST /v1/client_tokens',
+    scope: 'client_tokens:write',
+    request: async ({ userId }) => ({ method: 'POST', path: '/v1/client_tokens', body: JSON.stringify({ user_id: userId }), headers: { 'Content-Type': 'application/json' } }),
+    okStatus: 201,
+  },
+  {
+    name: 'POST /v1/uploads',
+    scope: 'scans:write',
+    request: async () => ({ method: 'POST', path: '/v1/uploads', body: JSON.stringify({ content_type: 'image/jpeg' }), headers: { 'Content-Type': 'application/json' } }),
+    okStatus: 201,
+  },
 ];

@@ -21,6 +21,7 @@ beforeAll(async () => {
       S3_ENDPOINT: stack.config.S3_ENDPOINT,
       IMAGES_BUCKET: stack.config.IMAGES_BUCKET,
       TABLE_PREFIX: stack.config.TABLE_PREFIX,
+      CURSOR_SECRET: stack.config.CURSOR_SECRET,
       NOW_MS: String(clock.t),
       LOG_LEVEL: 'ERROR',
     },

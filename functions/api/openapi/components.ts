@@ -15,6 +15,8 @@ import { userScoreSchema } from '../schemas/user-score';
 import { analysedIngredientSchema, conflictSchema, ingredientAnalysisSchema, productAnalysisSchema } from '../schemas/ingredient-analysis';
 import { routineSchema, routineStepSchema } from '../schemas/routine';
 import { problemSchema } from '../schemas/problem';
+import { clientTokenRequestSchema, clientTokenSchema } from '../schemas/client-tokens';
+import { scanFromUploadSchema, uploadRequestSchema, uploadSchema } from '../schemas/uploads';
 import {
   routineGeneratedEventSchema,
   scanCompletedEventSchema,
@@ -47,6 +49,8 @@ export const OUTPUT_SCHEMAS = {
   RoutineGeneratedEvent: routineGeneratedEventSchema,
   ScoreUpdatedEvent: scoreUpdatedEventSchema,
   WebhookTestEvent: webhookTestEventSchema,
+  ClientToken: clientTokenSchema,
+  Upload: uploadSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Schemas of request bodies, converted as input (what a client sends, before the handler's transforms). */
@@ -54,6 +58,9 @@ export const INPUT_SCHEMAS = {
   ScanCreateForm: scanCreateFormSchema,
   IngredientAnalysisRequest: ingredientAnalysisRequestSchema,
   RoutineRequest: routineRequestSchema,
+  ScanFromUpload: scanFromUploadSchema,
+  ClientTokenRequest: clientTokenRequestSchema,
+  UploadRequest: uploadRequestSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type SchemaId = keyof typeof OUTPUT_SCHEMAS | keyof typeof INPUT_SCHEMAS;
@@ -149,9 +156,9 @@ export const RESPONSE_HEADERS: Record<string, { description: string; schema: Jso
   },
   'Retry-After': integerHeader('Seconds to wait before retrying (the end of the current window).'),
   'WWW-Authenticate': { description: '`Bearer`, or `Bearer error="invalid_token"` for an unknown, revoked or expired key.', schema: { type: 'string' } },
-  Location: { description: 'The path of the scan (or routine): `/v1/scans/{scan_id}`.', schema: { type: 'string' } },
+  Location: { description: 'The path of the scan (or routine), with the deployment\'s base path: `/v1/scans/{scan_id}` locally, `/prod/v1/scans/{scan_id}` behind the API Gateway stage.', schema: { type: 'string' } },
   'Idempotent-Replayed': { description: '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
-  'Preference-Applied': { description: '`respond-async` when the API did not wait for the result.', schema: { type: 'string', enum: ['respond-async'] } },
+  'Preference-Applied': { description: '`respond-async` when the API did not wait for the result; `wait=N` with the seconds it waited at most (a `wait` above 25 is clamped to 25). Absent when no preference was applied.', schema: { type: 'string', pattern: '^(respond-async|wait=[0-9]+)$' } },
   'Cache-Control': { description: 'How long the response may be cached.', schema: { type: 'string' } },
 };
 
@@ -177,11 +184,12 @@ export const SECURITY_SCHEME = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    bearerFormat: 'sk_test_… (sandbox) or sk_live_… (live)',
+    bearerFormat: 'sk_test_… or sk_live_… (secret keys); ct_test_… or ct_live_… (client tokens)',
     description: [
       'An API key: `Authorization: Bearer sk_test_…` (sandbox) or `sk_live_…` (live). Keys carry scopes; each operation',
       `names the one it needs (listed in its security requirement). Scopes: ${SCOPES.map((s) => `\`${s}\``).join(', ')}; a key made`,
-      'without `--scopes` has them all.',
+      'without `--scopes` has them all. A client token (`ct_test_…`, from `POST /v1/client_tokens`) acts for one user with',
+      'at most `scans:write`, `scans:read` and `scores:read`, on the scan, upload, score and marker operations only.',
     ].join(' '),
   },
 };

@@ -48,6 +48,7 @@ const TAGS = [
   { name: 'Ingredients', description: 'Ingredient-list (INCI) analysis against the knowledge base.' },
   { name: 'Routines', description: 'Skincare routines from marker results and a profile.' },
   { name: 'Users', description: "A user's score over time, and erasure of a user's data." },
+  { name: 'Apps', description: 'Calling the API from an app: client tokens and direct photo uploads (docs/apps.md).' },
   { name: 'Reference', description: 'This document.' },
   { name: 'Webhooks', description: 'Events the service POSTs to your endpoints, signed with the Standard Webhooks scheme.' },
 ];
@@ -100,6 +101,12 @@ function infoDescription(): string {
     'gets a 404 for live data). Each operation needs one scope, named in its security requirement; a missing or',
     'malformed header is a 401 `unauthenticated`, an unknown, revoked or expired key a 401 `invalid_api_key`, a key',
     'without the scope a 403 `insufficient_scope`.',
+    '',
+    '## Apps and browsers',
+    '',
+    'Never ship a secret key in an app: mint a client token (`POST /v1/client_tokens`) on your back end and hand that',
+    'to the app. Photos can go straight to storage (`POST /v1/uploads`, then `POST /v1/scans` with `upload_id`). Browser',
+    'pages need their origin listed for the account and environment (`skin cors add https://app.example.com`).',
     '',
     '## Rate limits',
     '',
@@ -246,6 +253,12 @@ function operationObject(spec: OperationSpec): JsonSchema {
                 ...(spec.requestBody.example !== undefined ? { example: spec.requestBody.example } : {}),
                 ...(spec.requestBody.encoding ? { encoding: spec.requestBody.encoding } : {}),
               },
+              ...Object.fromEntries(
+                (spec.requestBody.alternatives ?? []).map((alternative) => [
+                  alternative.contentType,
+                  { schema: ref('schemas', alternative.schema), ...(alternative.example !== undefined ? { example: alternative.example } : {}) },
+                ]),
+              ),
             },
           },
         }

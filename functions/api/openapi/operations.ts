@@ -12,9 +12,11 @@ import { INGREDIENTS_BODY_LIMIT } from '../routes/ingredients';
 import { ROUTINES_BODY_LIMIT } from '../routes/routines';
 import { scanListQuerySchema, overlayQuerySchema } from '../schemas/scan-requests';
 import { routinePathSchema, scanPathSchema, userPathSchema } from '../schemas/path-params';
+import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
+import { CLIENT_TOKEN_SCOPES } from '../../keys/scopes';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
-export type TagName = 'Scans' | 'Markers' | 'Ingredients' | 'Routines' | 'Users' | 'Reference';
+export type TagName = 'Scans' | 'Markers' | 'Ingredients' | 'Routines' | 'Users' | 'Apps' | 'Reference';
 
 /** Response headers the document defines once (components.headers). */
 export type ResponseHeader =
@@ -56,6 +58,8 @@ export interface OperationSpec {
     description: string;
     example?: unknown;
     encoding?: Record<string, { contentType: string }>;
+    /** Other media types the operation accepts for the same request (e.g. JSON naming an upload instead of multipart). */
+    alternatives?: { contentType: 'application/json'; schema: string; example?: unknown }[];
   };
   responses: SuccessResponse[];
   /** Error codes this operation answers besides the automatic ones (401s, 403, 429, 500 for keyed operations). */
@@ -90,16 +94,22 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
     tag: 'Scans',
     summary: 'Analyse a face photo',
     description: [
-      'Uploads a photo and analyses it. The API waits up to 10 s for the result (`Prefer: wait=N` changes that, 0 to 25;',
-      '`Prefer: respond-async` means 0):',
+      'Uploads a photo and analyses it. The API waits up to 10 s for the result (`Prefer: wait=N` changes that, clamped to',
+      '25; `Prefer: respond-async` means 0; `Preference-Applied` says which was applied):',
       '',
       '- **201** with the completed scan when the analysis finished in time;',
       '- **202** with the scan `processing` and `Location` otherwise: poll `GET /v1/scans/{scan_id}` (or listen for `scan.completed`);',
       '- **422** with the check\'s code (`no_face`, `blurry`, …) when the photo failed a quality check within the wait; the',
       '  problem carries the stored `failed` scan\'s `scan_id`.',
       '',
-      `Cheap checks answer at once: at most ${IMAGE_LIMITS.maxBytes} bytes (413), a supported format (415), at least ${IMAGE_LIMITS.minShortSide} px on`,
+      `Cheap checks answer at once: at most ${IMAGE_LIMITS.maxBytes} bytes, inclusive (413 above), a supported format (415), at least ${IMAGE_LIMITS.minShortSide} px on`,
       'the short side and at most 40 megapixels (422). Send `Idempotency-Key` to retry safely.',
+      '',
+      `**From a direct upload**: send JSON \`{"upload_id", "markers", "user_id"}\` instead (after \`POST /v1/uploads\`; photos up to ${UPLOAD_LIMITS.maxBytes} bytes).`,
+      'The same checks run on the uploaded object, which is deleted either way; an upload id starts one scan only',
+      '(`upload_already_used`, 409), not before the file arrived (`upload_incomplete`, 409), not after it expired (`upload_expired`, 410).',
+      '',
+      'A client token creates scans for its own user only (`user_id` omitted or its own).',
     ].join('\n'),
     auth: 'scans:write',
     headers: ['Idempotency-Key', 'Prefer'],
@@ -109,6 +119,7 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
       description: 'The photo as the `image` file part, plus the optional `markers` and `user_id` fields.',
       // The API reads the format from the bytes; the part's declared type does not matter.
       encoding: { image: { contentType: [...IMAGE_LIMITS.formats.map((format) => `image/${format}`), 'application/octet-stream'].join(', ') } },
+      alternatives: [{ contentType: 'application/json', schema: 'ScanFromUpload', example: { upload_id: 'upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E', markers: ['acne', 'hydration'] } }],
     },
     responses: [
       { status: 201, description: 'The completed scan.', body: { contentType: 'application/json', schema: 'Scan' }, headers: ['Location'], optionalHeaders: ['Idempotent-Replayed', 'Preference-Applied'] },
@@ -120,7 +131,7 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
         optionalHeaders: ['Idempotent-Replayed', 'Preference-Applied'],
       },
     ],
-    errors: ['invalid_request', 'unknown_marker', 'idempotency_conflict', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', ...SCAN_IMAGE_ERRORS],
+    errors: ['invalid_request', 'unknown_marker', 'idempotency_conflict', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'not_found', 'upload_already_used', 'upload_incomplete', 'upload_expired', ...SCAN_IMAGE_ERRORS],
     errorHeaders: { 422: { optional: ['Location', 'Idempotent-Replayed'] } },
     curl: `curl "$SKIN_API_URL/v1/scans" ${AUTH} \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -F image=@face.jpg -F markers=acne,hydration -F user_id=user-42`,
   },
@@ -130,11 +141,11 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
     operationId: 'listScans',
     tag: 'Scans',
     summary: 'List scans',
-    description: 'The scans of this account and environment, newest first, a page at a time; `user_id` narrows them to one person. Pass `next_cursor` back as `cursor` while `has_more` is true.',
+    description: 'The scans of this account and environment, newest first, a page at a time; `user_id` narrows them to one person. Pass `next_cursor` back as `cursor` (with the same `user_id`) while `has_more` is true. Cursors are opaque and signed for the query and key that got them: an altered one, or one from another filter or account, is a 400 `invalid_cursor`.',
     auth: 'scans:read',
     query: scanListQuerySchema,
     responses: [{ status: 200, description: 'One page of scans.', body: { contentType: 'application/json', schema: 'ScanList' } }],
-    errors: ['invalid_request'],
+    errors: ['invalid_request', 'invalid_cursor'],
     curl: `curl "$SKIN_API_URL/v1/scans?user_id=user-42&limit=20" ${AUTH}`,
   },
   {
@@ -313,6 +324,56 @@ export const USER_OPERATIONS: OperationSpec[] = [
   },
 ];
 
+export const APP_OPERATIONS: OperationSpec[] = [
+  {
+    method: 'post',
+    path: '/v1/client_tokens',
+    operationId: 'createClientToken',
+    tag: 'Apps',
+    summary: 'Mint a client token for an app',
+    description: [
+      'Your back end mints a short-lived token for one of its users and hands it to your app (phone or web page), which',
+      'then calls the API directly with `Authorization: Bearer ct_test_…`. A token acts for that one user: it creates',
+      `scans for them, reads their scans, overlays and score, makes uploads, and nothing else (scopes among ${CLIENT_TOKEN_SCOPES.join(', ')}, each`,
+      'also held by the minting key). It works until `expires_at` (default 15 minutes, at most 24 h) and stops when the',
+      'minting key is revoked or expires. Its requests count against the account\'s rate limit.',
+    ].join('\n'),
+    auth: 'client_tokens:write',
+    requestBody: {
+      contentType: 'application/json',
+      schema: 'ClientTokenRequest',
+      description: '`user_id` (required), optional `scopes` and `expires_in` (seconds).',
+      example: { user_id: 'user-42', expires_in: 900 },
+    },
+    responses: [{ status: 201, description: 'The token (shown once).', body: { contentType: 'application/json', schema: 'ClientToken' }, headers: ['Cache-Control'] }],
+    errors: ['invalid_request', 'payload_too_large', 'unsupported_media_type'],
+    curl: `curl "$SKIN_API_URL/v1/client_tokens" ${AUTH} \\\n  -H "Content-Type: application/json" -d '{"user_id": "user-42"}'`,
+  },
+  {
+    method: 'post',
+    path: '/v1/uploads',
+    operationId: 'createUpload',
+    tag: 'Apps',
+    summary: 'Start a direct photo upload',
+    description: [
+      'A presigned S3 POST for one photo: POST every returned `fields` entry and then the photo (a part named `file`,',
+      `last) to \`url\` as multipart/form-data, within ${UPLOAD_LIMITS.postValiditySeconds / 60} minutes, with the declared \`content_type\`, up to ${UPLOAD_LIMITS.maxBytes} bytes;`,
+      'S3 refuses anything else. Then `POST /v1/scans` with `{"upload_id": …}`. The key is this tenant\'s and the upload',
+      'is bound to `user_id` (a client token\'s own user). Uploads never used are deleted after a day.',
+    ].join('\n'),
+    auth: 'scans:write',
+    requestBody: {
+      contentType: 'application/json',
+      schema: 'UploadRequest',
+      description: '`content_type` of the photo and optional `user_id`.',
+      example: { content_type: 'image/jpeg', user_id: 'user-42' },
+    },
+    responses: [{ status: 201, description: 'The upload id and the presigned POST.', body: { contentType: 'application/json', schema: 'Upload' }, headers: ['Cache-Control'] }],
+    errors: ['invalid_request', 'payload_too_large', 'unsupported_media_type'],
+    curl: `curl "$SKIN_API_URL/v1/uploads" ${AUTH} \\\n  -H "Content-Type: application/json" -d '{"content_type": "image/jpeg"}'`,
+  },
+];
+
 export const REFERENCE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
@@ -342,5 +403,6 @@ export const OPERATIONS: OperationSpec[] = [
   ...INGREDIENT_OPERATIONS,
   ...ROUTINE_OPERATIONS,
   ...USER_OPERATIONS,
+  ...APP_OPERATIONS,
   ...REFERENCE_OPERATIONS,
 ];

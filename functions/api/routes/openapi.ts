@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { openApiDocument, type OpenApiDocument } from '../openapi/document';
 import type { ApiEnv } from '../deps';
-import { serverUrl } from '../server-url';
-
-export { serverUrl };
+import { basePath } from '../base-path';
 
 /**
  * GET /v1/openapi.json: the OpenAPI 3.1 document, no key needed. Mounted on the root app before the /v1 routes,
@@ -23,4 +21,12 @@ export function openApiRoutes(): Hono<ApiEnv> {
     return c.json(document, 200, { 'Cache-Control': 'public, max-age=300' });
   });
   return app;
+}
+
+/**
+ * The API's base URL as the client reached it: on API Gateway the stage (`/prod`) is in the request context's
+ * path but not in the proxied path, so it is put back.
+ */
+export function serverUrl(c: Context<ApiEnv>): string {
+  return `${new URL(c.req.url).origin}${basePath(c)}`;
 }

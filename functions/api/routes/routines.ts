@@ -5,10 +5,12 @@ import { requireScope } from '../../keys/authenticate';
 import { validateRoutineRequest } from '../../routines/request-schema';
 import { createRoutine } from '../../routines/create-routine';
 import { runIdempotent } from '../../idempotency/run-idempotent';
+import { canonicalJson } from '../../idempotency/canonical-json';
 import { readJsonBody } from '../json-body';
 import { conditionalGet } from '../middleware/conditional-get';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { tenantOf } from './scans';
+import { basePath } from '../base-path';
 
 /** A routine request with 30 products of long INCI lists stays well under this. */
 export const ROUTINES_BODY_LIMIT = 256 * 1024;
@@ -30,12 +32,12 @@ export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const result = await runIdempotent(
       { store: deps.stores.idempotency, clock: deps.clock, ttlSeconds: deps.config.IDEMPOTENCY_TTL_SECONDS, waitSeconds: 30 },
       { tenant, operation: 'routines.create', key: c.req.header('Idempotency-Key'), userId: validation.data.user_id },
-      [JSON.stringify(body)],
+      [canonicalJson(body)],
       async () => {
         const routine = await createRoutine({ clock: deps.clock, scans, routines, events: deps.events }, tenant, validation.data);
         return {
           status: 201,
-          headers: { 'Content-Type': 'application/json', Location: `/v1/routines/${routine.routine_id}` },
+          headers: { 'Content-Type': 'application/json', Location: `${basePath(c)}/v1/routines/${routine.routine_id}` },
           body: JSON.stringify(routine),
           // The user may come from the scan: the idempotency record is filed under them for erasure.
           userId: routine.user_id,

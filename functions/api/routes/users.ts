@@ -9,6 +9,7 @@ import { userPathSchema } from '../schemas/path-params';
 import type { z } from 'zod';
 import type { userScoreSchema } from '../schemas/user-score';
 import { tenantOf } from './scans';
+import { actingUserId } from '../../client-tokens/token-access';
 
 /** GET /v1/users/{user_id}/score and DELETE /v1/users/{user_id} (erasure). */
 export function userRoutes(deps: ApiDeps): Hono<ApiEnv> {
@@ -18,6 +19,7 @@ export function userRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const principal = c.get('principal');
     requireScope(principal, 'scores:read');
     const { user_id: userId } = parseInput(userPathSchema, { user_id: c.req.param('user_id') });
+    actingUserId(principal, userId); // a client token reads its own user's score only
     const record = await deps.stores.scores.get(tenantOf(principal), userId);
     if (!record) throw notFound(`A score for user ${userId}`);
     const body: z.output<typeof userScoreSchema> = toPublicScore(record);

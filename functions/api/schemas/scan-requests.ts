@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/skin/markers';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { tooLarge } from '../../scans/image-intake';
-import { decodeCursor } from '../../scans/scan-store';
+import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../shared/page-cursor';
 import { MAX_WAIT_SECONDS } from '../../scans/prefer-header';
 import { optionalUserIdSchema } from './common';
 import type { IssueParams } from './parse-input';
@@ -41,13 +41,19 @@ export const imageUploadSchema = z
     description: `The photo: ${IMAGE_LIMITS.formats.join(', ')}; at most ${IMAGE_LIMITS.maxBytes} bytes (5 MB), at least ${IMAGE_LIMITS.minShortSide} px on the short side, at most 40 megapixels. EXIF orientation is honoured; the stored copy carries no metadata (a JPEG keeps only its orientation).`,
   });
 
-/** `markers`: comma-separated, trimmed, case-insensitive, de-duplicated, in catalogue order; omitted or blank = all. */
+/** `markers`: comma-separated, trimmed, case-insensitive, de-duplicated, in catalogue order; omitted or blank = all; commas only = 400. */
 export const markersFieldSchema = z
   .string()
   .optional()
   .transform((raw, ctx): MarkerName[] => {
     if (raw === undefined || raw.trim() === '') return [...MARKER_NAMES];
     const names = raw.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+    if (names.length === 0) {
+      // `,,,` is a list with nothing in it, not an omitted field: analysing every marker would guess.
+      return fail(ctx, `names no marker; expected any of ${MARKER_NAMES.join(', ')}`, {
+        detail: 'markers: the list names no marker; send marker names separated by commas, or omit the field for all of them.',
+      });
+    }
     const unknown = names.filter((name) => !isMarkerName(name));
     if (unknown.length > 0) {
       const list = unknown.map((name) => JSON.stringify(name.slice(0, 40))).join(', ');
@@ -59,7 +65,7 @@ export const markersFieldSchema = z
     return MARKER_NAMES.filter((name) => names.includes(name));
   })
   .meta({
-    description: `Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of ${MARKER_NAMES.join(', ')}. Omitted or blank: every marker. An unknown name is a 400 \`unknown_marker\`.`,
+    description: `Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of ${MARKER_NAMES.join(', ')}. Omitted or blank: every marker. An unknown name is a 400 \`unknown_marker\`; a list of only commas (\`,,,\`) is a 400 \`invalid_request\`.`,
     examples: ['acne,hydration'],
   });
 
@@ -85,15 +91,6 @@ function numberFromQuery<T extends z.ZodType<number | undefined>>(inner: T, mess
   }, inner);
 }
 
-function isCursor(cursor: string): boolean {
-  try {
-    decodeCursor(cursor);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The query of GET /v1/scans (checked in this order: the first problem is the one answered). */
 export const scanListQuerySchema = z.object({
   limit: numberFromQuery(
@@ -101,11 +98,20 @@ export const scanListQuerySchema = z.object({
     (raw) => `expected an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, received ${JSON.stringify(raw.slice(0, 20))}`,
   ).meta({ description: `Scans per page, ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.` }),
   user_id: optionalUserIdSchema.meta({ description: 'Only the scans of this user (your own identifier).' }),
+  // The shape is checked here; the signature (tenant and filter) by the route, both as `invalid_cursor`.
   cursor: z
     .string()
-    .refine(isCursor, { error: 'expected the next_cursor of a previous page' })
+    .check((ctx) => {
+      if (!hasCursorShape(ctx.value)) {
+        ctx.issues.push({ code: 'custom', input: ctx.value, message: INVALID_CURSOR_MESSAGE, params: { code: 'invalid_cursor', detail: INVALID_CURSOR_DETAIL } });
+      }
+    })
     .optional()
-    .meta({ description: 'The `next_cursor` of the previous page; omitted for the first page.' }),
+    .meta({
+      description:
+        'The `next_cursor` of the previous page of the same query (same `user_id`, same key\'s account and environment); omitted for the first page. Opaque and signed: anything else is a 400 `invalid_cursor`.',
+      maxLength: MAX_CURSOR_LENGTH,
+    }),
 });
 
 /**
@@ -126,7 +132,7 @@ export function overlayQuerySchema(analysed: readonly MarkerName[] = MARKER_NAME
 
 /** Request headers of POST /v1/scans (documented; `Prefer` is read by functions/scans/prefer-header.ts). */
 export const preferHeaderSchema = z.string().meta({
-  description: `RFC 7240. \`wait=N\` (0 to ${MAX_WAIT_SECONDS}) waits up to N seconds for the result instead of the default 10; \`respond-async\` answers at once (202, \`Preference-Applied: respond-async\`).`,
+  description: `RFC 7240; preferences are hints, never an error. \`wait=N\` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above ${MAX_WAIT_SECONDS} it is clamped to ${MAX_WAIT_SECONDS}, and a value that is not decimal digits (\`wait=0x10\`, \`wait=-1\`) is ignored. \`respond-async\` answers at once (202). \`Preference-Applied\` shows what was applied (\`respond-async\` or \`wait=N\`).`,
   examples: ['wait=20'],
 });
 

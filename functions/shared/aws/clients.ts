@@ -4,7 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 /** Local stand-ins accept any credentials; s3rver wants these. On AWS the default provider chain applies. */
-const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export function createDocumentClient(config: Config): DynamoDBDocumentClient {
   const client = new DynamoDBClient({

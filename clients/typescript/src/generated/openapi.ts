@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List scans
-         * @description The scans of this account and environment, newest first, a page at a time; `user_id` narrows them to one person. Pass `next_cursor` back as `cursor` while `has_more` is true.
+         * @description The scans of this account and environment, newest first, a page at a time; `user_id` narrows them to one person. Pass `next_cursor` back as `cursor` (with the same `user_id`) while `has_more` is true. Cursors are opaque and signed for the query and key that got them: an altered one, or one from another filter or account, is a 400 `invalid_cursor`.
          *
          *     Scope: `scans:read`.
          *
@@ -25,16 +25,22 @@ export interface paths {
         put?: never;
         /**
          * Analyse a face photo
-         * @description Uploads a photo and analyses it. The API waits up to 10 s for the result (`Prefer: wait=N` changes that, 0 to 25;
-         *     `Prefer: respond-async` means 0):
+         * @description Uploads a photo and analyses it. The API waits up to 10 s for the result (`Prefer: wait=N` changes that, clamped to
+         *     25; `Prefer: respond-async` means 0; `Preference-Applied` says which was applied):
          *
          *     - **201** with the completed scan when the analysis finished in time;
          *     - **202** with the scan `processing` and `Location` otherwise: poll `GET /v1/scans/{scan_id}` (or listen for `scan.completed`);
          *     - **422** with the check's code (`no_face`, `blurry`, …) when the photo failed a quality check within the wait; the
          *       problem carries the stored `failed` scan's `scan_id`.
          *
-         *     Cheap checks answer at once: at most 5242880 bytes (413), a supported format (415), at least 200 px on
+         *     Cheap checks answer at once: at most 5242880 bytes, inclusive (413 above), a supported format (415), at least 200 px on
          *     the short side and at most 40 megapixels (422). Send `Idempotency-Key` to retry safely.
+         *
+         *     **From a direct upload**: send JSON `{"upload_id", "markers", "user_id"}` instead (after `POST /v1/uploads`; photos up to 15728640 bytes).
+         *     The same checks run on the uploaded object, which is deleted either way; an upload id starts one scan only
+         *     (`upload_already_used`, 409), not before the file arrived (`upload_incomplete`, 409), not after it expired (`upload_expired`, 410).
+         *
+         *     A client token creates scans for its own user only (`user_id` omitted or its own).
          *
          *     Scope: `scans:write`.
          *
@@ -275,6 +281,67 @@ export interface paths {
          *     ```
          */
         delete: operations["eraseUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/client_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a client token for an app
+         * @description Your back end mints a short-lived token for one of its users and hands it to your app (phone or web page), which
+         *     then calls the API directly with `Authorization: Bearer ct_test_…`. A token acts for that one user: it creates
+         *     scans for them, reads their scans, overlays and score, makes uploads, and nothing else (scopes among scans:write, scans:read, scores:read, each
+         *     also held by the minting key). It works until `expires_at` (default 15 minutes, at most 24 h) and stops when the
+         *     minting key is revoked or expires. Its requests count against the account's rate limit.
+         *
+         *     Scope: `client_tokens:write`.
+         *
+         *     ```sh
+         *     curl "$SKIN_API_URL/v1/client_tokens" -H "Authorization: Bearer $SKIN_API_KEY" \
+         *       -H "Content-Type: application/json" -d '{"user_id": "user-42"}'
+         *     ```
+         */
+        post: operations["createClientToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a direct photo upload
+         * @description A presigned S3 POST for one photo: POST every returned `fields` entry and then the photo (a part named `file`,
+         *     last) to `url` as multipart/form-data, within 5 minutes, with the declared `content_type`, up to 15728640 bytes;
+         *     S3 refuses anything else. Then `POST /v1/scans` with `{"upload_id": …}`. The key is this tenant's and the upload
+         *     is bound to `user_id` (a client token's own user). Uploads never used are deleted after a day.
+         *
+         *     Scope: `scans:write`.
+         *
+         *     ```sh
+         *     curl "$SKIN_API_URL/v1/uploads" -H "Authorization: Bearer $SKIN_API_KEY" \
+         *       -H "Content-Type: application/json" -d '{"content_type": "image/jpeg"}'
+         *     ```
+         */
+        post: operations["createUpload"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -938,7 +1005,7 @@ export interface components {
              * @description Stable, machine-readable; see the error catalogue.
              * @enum {string}
              */
-            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "idempotency_conflict" | "scan_not_completed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "analysis_failed" | "rate_limited" | "internal_error";
+            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "analysis_failed" | "rate_limited" | "internal_error";
             /** @description The `Request-Id` of this response: quote it when you contact support. */
             request_id: string;
             /** @description One entry per failing parameter (may be empty). */
@@ -1050,10 +1117,68 @@ export interface components {
              */
             timestamp: string;
         };
+        ClientToken: {
+            /**
+             * @description The Bearer credential for the app: `ct_test_…` or `ct_live_…`. Shown once; never stored.
+             * @example ct_test_3q2-7wEXAMPLEexampleEXAMPLEexampleEXAMPLE0
+             */
+            token: string;
+            /**
+             * @description The token's id: `ct_` and 26 characters.
+             * @example ct_01JD3Q8Z5X9V4N2M7K6H5G4F3E
+             */
+            token_id: string;
+            /**
+             * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
+             * @example user-42
+             */
+            user_id: string;
+            scopes: ("scans:write" | "scans:read" | "scores:read")[];
+            /** @enum {string} */
+            environment: "test" | "live";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:40:00.123Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:40:00.123Z
+             */
+            expires_at: string;
+        };
+        Upload: {
+            /**
+             * @description An upload id: `upl_` and 26 characters.
+             * @example upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E
+             */
+            upload_id: string;
+            user_id: string | null;
+            /** @description POST the form here: every `fields` entry, then the photo as the last part, named `file`. */
+            url: string;
+            /** @description Form fields to send as they are (key, policy, signature, Content-Type, …). */
+            fields: {
+                [key: string]: string;
+            };
+            /** @description The largest photo the policy admits. */
+            max_bytes: number;
+            /**
+             * Format: date-time
+             * @description The presigned POST works until then (a few minutes).
+             * @example 2026-11-21T17:40:00.123Z
+             */
+            post_expires_at: string;
+            /**
+             * Format: date-time
+             * @description The upload id can start a scan until then; after that it is `upload_expired`.
+             * @example 2026-11-21T17:40:00.123Z
+             */
+            expires_at: string;
+        };
         ScanCreateForm: {
             /** @description The photo: jpeg, png, webp; at most 5242880 bytes (5 MB), at least 200 px on the short side, at most 40 megapixels. EXIF orientation is honoured; the stored copy carries no metadata (a JPEG keeps only its orientation). */
             image: string;
-            /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`. */
+            /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`. */
             markers?: string;
             /**
              * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
@@ -1103,12 +1228,49 @@ export interface components {
                 ingredients: string | unknown[];
             }[];
         };
+        ScanFromUpload: {
+            /**
+             * @description An upload id: `upl_` and 26 characters.
+             * @example upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E
+             */
+            upload_id: string;
+            /** @description Marker names (an array, or a comma-separated string); omitted: every marker. */
+            markers?: string[] | string;
+            /**
+             * @description Must match the upload's user when it has one (omitted: the upload's user).
+             * @example user-42
+             */
+            user_id?: string;
+        };
+        ClientTokenRequest: {
+            /**
+             * @description The one user the token acts for: every scan it creates belongs to this user, and it reads only this user's scans and score.
+             * @example user-42
+             */
+            user_id: string;
+            /** @description Default all of scans:write, scans:read, scores:read; each must also be a scope of the minting key. */
+            scopes?: ("scans:write" | "scans:read" | "scores:read")[];
+            /** @description Seconds the token works: 60 to 86400 (24 h); default 900 (15 minutes). */
+            expires_in?: number;
+        };
+        UploadRequest: {
+            /**
+             * @description The photo's media type; the upload must send the same `Content-Type` field.
+             * @enum {string}
+             */
+            content_type: "image/jpeg" | "image/png" | "image/webp";
+            /**
+             * @description The user the photo is of (a client token's own user when omitted); the scan belongs to this user.
+             * @example user-42
+             */
+            user_id?: string;
+        };
     };
     responses: never;
     parameters: {
         /** @description Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`. */
         IdempotencyKey: string;
-        /** @description RFC 7240. `wait=N` (0 to 25) waits up to N seconds for the result instead of the default 10; `respond-async` answers at once (202, `Preference-Applied: respond-async`). */
+        /** @description RFC 7240; preferences are hints, never an error. `wait=N` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above 25 it is clamped to 25, and a value that is not decimal digits (`wait=0x10`, `wait=-1`) is ignored. `respond-async` answers at once (202). `Preference-Applied` shows what was applied (`respond-async` or `wait=N`). */
         Prefer: string;
         /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
         IfNoneMatch: string;
@@ -1161,14 +1323,14 @@ export interface components {
         RetryAfter: number;
         /** @description `Bearer`, or `Bearer error="invalid_token"` for an unknown, revoked or expired key. */
         WWWAuthenticate: string;
-        /** @description The path of the scan (or routine): `/v1/scans/{scan_id}`. */
+        /** @description The path of the scan (or routine), with the deployment's base path: `/v1/scans/{scan_id}` locally, `/prod/v1/scans/{scan_id}` behind the API Gateway stage. */
         Location: string;
-        /** @description The path of the scan (or routine): `/v1/scans/{scan_id}`. */
+        /** @description The path of the scan (or routine), with the deployment's base path: `/v1/scans/{scan_id}` locally, `/prod/v1/scans/{scan_id}` behind the API Gateway stage. */
         LocationOptional: string;
         /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key`. */
         IdempotentReplayedOptional: "true";
-        /** @description `respond-async` when the API did not wait for the result. */
-        PreferenceAppliedOptional: "respond-async";
+        /** @description `respond-async` when the API did not wait for the result; `wait=N` with the seconds it waited at most (a `wait` above 25 is clamped to 25). Absent when no preference was applied. */
+        PreferenceAppliedOptional: string;
         /** @description How long the response may be cached. */
         CacheControl: string;
     };
@@ -1186,7 +1348,7 @@ export interface operations {
                  * @example user-42
                  */
                 user_id?: string;
-                /** @description The `next_cursor` of the previous page; omitted for the first page. */
+                /** @description The `next_cursor` of the previous page of the same query (same `user_id`, same key's account and environment); omitted for the first page. Opaque and signed: anything else is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
@@ -1210,7 +1372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanList"];
                 };
             };
-            /** @description `invalid_request`: Invalid request */
+            /** @description `invalid_request`: Invalid request; `invalid_cursor`: Invalid cursor */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1226,7 +1388,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "invalid_request";
+                        code?: "invalid_request" | "invalid_cursor";
                     };
                 };
             };
@@ -1315,7 +1477,7 @@ export interface operations {
             header?: {
                 /** @description Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description RFC 7240. `wait=N` (0 to 25) waits up to N seconds for the result instead of the default 10; `respond-async` answers at once (202, `Preference-Applied: respond-async`). */
+                /** @description RFC 7240; preferences are hints, never an error. `wait=N` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above 25 it is clamped to 25, and a value that is not decimal digits (`wait=0x10`, `wait=-1`) is ignored. `respond-async` answers at once (202). `Preference-Applied` shows what was applied (`respond-async` or `wait=N`). */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -1325,6 +1487,16 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ScanCreateForm"];
+                /**
+                 * @example {
+                 *       "upload_id": "upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E",
+                 *       "markers": [
+                 *         "acne",
+                 *         "hydration"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScanFromUpload"];
             };
         };
         responses: {
@@ -1420,7 +1592,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_conflict`: Idempotency key still in use */
+            /** @description `not_found`: Not found */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `idempotency_conflict`: Idempotency key still in use; `upload_already_used`: Upload already used; `upload_incomplete`: Nothing uploaded yet */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1436,7 +1628,27 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency_conflict";
+                        code?: "idempotency_conflict" | "upload_already_used" | "upload_incomplete";
+                    };
+                };
+            };
+            /** @description `upload_expired`: Upload expired */
+            410: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "upload_expired";
                     };
                 };
             };
@@ -2880,6 +3092,356 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Rate limit exceeded */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal_error`: Internal error */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    createClientToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `user_id` (required), optional `scopes` and `expires_in` (seconds). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": "user-42",
+                 *       "expires_in": 900
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClientTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token (shown once). */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientToken"];
+                };
+            };
+            /** @description `invalid_request`: Invalid request */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: Authentication required; `invalid_api_key`: Invalid API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "unauthenticated" | "invalid_api_key";
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: Insufficient scope */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: Payload too large */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: Unsupported media type */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Rate limit exceeded */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal_error`: Internal error */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `content_type` of the photo and optional `user_id`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "image/jpeg",
+                 *       "user_id": "user-42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The upload id and the presigned POST. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /** @description `invalid_request`: Invalid request */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: Authentication required; `invalid_api_key`: Invalid API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "unauthenticated" | "invalid_api_key";
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: Insufficient scope */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: Payload too large */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: Unsupported media type */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };

@@ -1,0 +1,57 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutKeys } from '../shared/aws/dynamo-items';
+import { tenantKey, type Tenant } from '../shared/tenant';
+import type { UploadRecord } from './upload';
+
+/** Upload records: partition per tenant (another tenant's id is simply not found), TTL a day after expiry. */
+export class UploadStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(record: UploadRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          pk: tenantKey({ accountId: record.account_id, environment: record.environment }),
+          sk: record.upload_id,
+          ...record,
+          expires_at: Math.ceil(Date.parse(record.expires_at) / 1000) + 86_400,
+          expires_at_iso: record.expires_at,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(tenant: Tenant, uploadId: string): Promise<UploadRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: uploadId }, ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    const { expires_at: _ttl, expires_at_iso: expiresAt, ...record } = withoutKeys<Record<string, unknown>>(Item);
+    return { ...record, expires_at: String(expiresAt) } as UploadRecord;
+  }
+
+  /** Marks the upload used; false when it already was (a concurrent or repeated request got there first). */
+  async claim(tenant: Tenant, uploadId: string, usedAt: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(tenant), sk: uploadId },
+          UpdateExpression: 'SET used_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND used_at = :none',
+          ExpressionAttributeValues: { ':now': usedAt, ':none': null },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * Regression tests from the hostile-input campaign (issue 14): uploads that end early or whose client goes away
+ * took the whole process down (an `error` event without a listener). Each must be a 400 naming `image` (or, for a
+ * client that is gone, nothing at all), store nothing, and leave the server answering, locally and through the
+ * real Lambda entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../functions/shared/aws/clients';
+import { startTestStack, type TestStack } from '../helpers/stack';
+import { bearer, scanForm } from '../helpers/http';
+import { faceJpeg } from '../helpers/images';
+import { abortMidUpload, BOUNDARY, cutScanBody } from '../helpers/multipart-body';
+
+let stack: TestStack;
+let frontal: Buffer;
+let earlier: Record<string, unknown>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  frontal = await faceJpeg('frontal');
+  const response = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(stack.key) });
+  expect(response.status).toBe(201);
+  earlier = await response.json();
+});
+afterAll(() => stack?.close());
+
+const CUT_BODY_PROBLEM = {
+  type: 'https://docs.skin-analysis.dev/errors#invalid_request',
+  title: 'Invalid request',
+  status: 400,
+  detail: 'image: the multipart body is malformed or ends before the image part is complete; nothing was stored.',
+  code: 'invalid_request',
+  errors: [{ param: 'image', message: 'malformed or truncated multipart body' }],
+};
+
+async function storedObjects(): Promise<number> {
+  const s3 = createS3Client(stack.config);
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: stack.config.IMAGES_BUCKET }));
+  return listed.KeyCount ?? 0;
+}
+
+async function scanCount(): Promise<number> {
+  const page = await (await fetch(`${stack.apiUrl}/v1/scans?limit=100`, { headers: bearer(stack.key) })).json();
+  return page.data.length;
+}
+
+/** The server still answers, and the scan stored before the bad request is still there, unchanged. */
+async function expectServerUpWithEarlierScan(): Promise<void> {
+  const response = await fetch(`${stack.apiUrl}/v1/scans/${earlier.scan_id}`, { headers: bearer(stack.key) });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual(earlier);
+}
+
+describe('a multipart body that ends inside the image part', () => {
+  it.each([
+    ['16 bytes into the image', 16],
+    ['half the image', 0.5],
+    ['the whole image but no closing boundary', 1],
+  ])('when the body is cut after %s, then 400 naming image, nothing stored, and the server still answers', async (_name, keep) => {
+    const objects = await storedObjects();
+    const scans = await scanCount();
+    const body = cutScanBody(frontal, keep <= 1 ? Math.floor(frontal.length * keep) : keep);
+    const response = await fetch(`${stack.apiUrl}/v1/scans`, {
+      method: 'POST',
+      body: new Uint8Array(body),
+      headers: bearer(stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toEqual({ ...CUT_BODY_PROBLEM, request_id: response.headers.get('request-id') });
+    expect(await storedObjects()).toBe(objects);
+    expect(await scanCount()).toBe(scans);
+    await expectServerUpWithEarlierScan();
+  });
+});
+
+describe('a client that disconnects mid-upload', () => {
+  it.each([
+    { name: 'Content-Length, half the body sent', chunked: false, fraction: 0.5 },
+    { name: 'Content-Length, only the part headers sent', chunked: false, fraction: 0 },
+    { name: 'chunked, half the body sent', chunked: true, fraction: 0.5 },
+  ])('when the socket is destroyed ($name), then nothing is stored and the server keeps answering', async ({ chunked, fraction }) => {
+    const objects = await storedObjects();
+    const scans = await scanCount();
+    const whole = cutScanBody(frontal, frontal.length);
+    const imageStart = whole.indexOf(frontal.subarray(0, 16));
+    await abortMidUpload({
+      url: `${stack.apiUrl}/v1/scans`,
+      headers: bearer(stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
+      body: whole,
+      sendBytes: imageStart + Math.floor(frontal.length * fraction),
+      chunked,
+    });
+    expect(await storedObjects()).toBe(objects);
+    expect(await scanCount()).toBe(scans);
+    await expectServerUpWithEarlierScan();
+    const later = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(stack.key) });
+    expect(later.status).toBe(201);
+  });
+});
+
+describe('the real Lambda entry fed a cut body', () => {
+  it('when API Gateway hands the handler a base64 body cut inside the image, then 400 naming image, and the same process answers the next event', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/lambda-entry-process.ts', import.meta.url))], {
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: stack.config.DYNAMODB_ENDPOINT,
+        S3_ENDPOINT: stack.config.S3_ENDPOINT,
+        IMAGES_BUCKET: stack.config.IMAGES_BUCKET,
+        TABLE_PREFIX: stack.config.TABLE_PREFIX,
+        ...(stack.config.CURSOR_SECRET ? { CURSOR_SECRET: stack.config.CURSOR_SECRET } : {}),
+        // No scan reaches the queue in this test; the entry file only requires the URLs to be configured.
+        SCAN_QUEUE_URL: 'http://127.0.0.1:9/000000000000/scan-jobs',
+        DELIVERY_QUEUE_URL: 'http://127.0.0.1:9/000000000000/webhook-deliveries',
+        POWERTOOLS_TRACE_ENABLED: 'false',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        LOG_LEVEL: 'SILENT',
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const exit = once(child, 'exit');
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const invoke = async (event: object) => {
+      child.stdin!.write(`${JSON.stringify(event)}\n`);
+      const next = await lines.next();
+      if (next.done) throw new Error('the Lambda entry process exited');
+      return JSON.parse(next.value);
+    };
+
+    const objects = await storedObjects();
+    const cut = cutScanBody(frontal, Math.floor(frontal.length / 2));
+    const result = await invoke(proxyEvent('POST', '/v1/scans', 'gw-cut-1', { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, cut));
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body)).toEqual({ ...CUT_BODY_PROBLEM, request_id: 'gw-cut-1' });
+    expect(await storedObjects()).toBe(objects);
+
+    const after = await invoke(proxyEvent('GET', `/v1/scans/${earlier.scan_id}`, 'gw-after-1', {}));
+    expect(after.statusCode).toBe(200);
+    expect(JSON.parse(after.body)).toEqual(earlier);
+
+    child.stdin!.end();
+    const [code] = await exit;
+    expect(code).toBe(0);
+  });
+});
+
+/** A REST API (v1) proxy event as API Gateway sends it for the stage `prod`. */
+function proxyEvent(method: string, path: string, requestId: string, headers: Record<string, string>, body?: Buffer): object {
+  const allHeaders = { Host: 'abc123defg.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https', Authorization: `Bearer ${stack.key}`, ...headers };
+  return {
+    resource: '/{proxy+}',
+    path,
+    httpMethod: method,
+    headers: allHeaders,
+    multiValueHeaders: Object.fromEntries(Object.entries(allHeaders).map(([k, v]) => [k, [v]])),
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: { proxy: path.slice(1) },
+    stageVariables: null,
+    body: body ? body.toString('base64') : null,
+    isBase64Encoded: body !== undefined,
+    requestContext: { path: `/prod${path}`, stage: 'prod', requestId, httpMethod: method, resourcePath: '/{proxy+}', domainName: allHeaders.Host },
+  };
+}
