@@ -38,9 +38,8 @@ export function httpCollection(document: OpenApiDocument): string {
       const lines = [`### ${operation.summary}`, `# @name ${operation.operationId}`, `${method.toUpperCase()} ${target}`];
       if (keyed) lines.push('Authorization: Bearer {{apiKey}}');
       const content = operation.requestBody?.content ?? {};
-      if ('application/json' in content) {
-        lines.push('Content-Type: application/json', '', JSON.stringify(content['application/json']!.example ?? {}, null, 2));
-      } else if ('multipart/form-data' in content) {
+      // The upload first where an operation takes both (POST /v1/scans also takes an `upload_id` as JSON).
+      if ('multipart/form-data' in content) {
         lines.push(
           'Content-Type: multipart/form-data; boundary=skin-boundary',
           '',
@@ -55,6 +54,8 @@ export function httpCollection(document: OpenApiDocument): string {
           'acne,hydration',
           '--skin-boundary--',
         );
+      } else if ('application/json' in content) {
+        lines.push('Content-Type: application/json', '', JSON.stringify(content['application/json']!.example ?? {}, null, 2));
       }
       requests.push(lines.join('\n'));
     }

@@ -41,6 +41,8 @@ export interface Fixtures {
   startStuck(call: Call): void;
   /** Sends a call to the stack (for scenarios that need a request before theirs). */
   send(call: Call): Promise<Response>;
+  /** Moves the stack's clock forward by this much (0 puts it back). */
+  shiftClock(ms: number): void;
 }
 
 export interface Scenario {
@@ -49,10 +51,32 @@ export interface Scenario {
   summary: string;
   status: number;
   call(fixtures: Fixtures): Promise<Call>;
+  /** Runs alone, after the others (it moves the stack's clock). */
+  exclusive?: boolean;
 }
 
-/** A well-formed id that exists nowhere. */
+/** Well-formed ids that exist nowhere. */
 export const UNKNOWN_SCAN = 'scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E';
+export const UNKNOWN_UPLOAD = 'upl_01JD3Q8Z5X9V4N2M7K6H5G4F3E';
+
+interface UploadAnswer {
+  upload_id: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+async function newUpload(f: Fixtures): Promise<UploadAnswer> {
+  return (await f.send({ method: 'POST', path: '/v1/uploads', ...json({ content_type: 'image/jpeg' }) })).json();
+}
+
+/** The browser's side of a presigned POST: the fields as given, then the file. */
+async function uploadPhoto(upload: UploadAnswer, photo: Buffer): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(upload.url, { method: 'POST', body: form });
+  if (!response.ok) throw new Error(`upload to storage: ${response.status}`);
+}
 
 const json = (body: unknown): Pick<Call, 'body' | 'headers'> => ({ body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
 const frontal = () => faceJpeg('frontal');
@@ -125,6 +149,22 @@ export const SUCCESS: Record<string, Scenario[]> = {
     },
   ],
   eraseUser: [{ name: 'erased', summary: 'Erased', status: 204, call: async (f) => (await f.newScan('user-43'), { method: 'DELETE', path: '/v1/users/user-43' }) }],
+  createClientToken: [
+    {
+      name: 'token',
+      summary: "A short-lived token for one user's app",
+      status: 201,
+      call: async () => ({ method: 'POST', path: '/v1/client_tokens', ...json({ user_id: 'user-42' }) }),
+    },
+  ],
+  createUpload: [
+    {
+      name: 'upload',
+      summary: 'A presigned POST for a JPEG',
+      status: 201,
+      call: async () => ({ method: 'POST', path: '/v1/uploads', ...json({ content_type: 'image/jpeg', user_id: 'user-42' }) }),
+    },
+  ],
   getOpenApiDocument: [{ name: 'document', summary: 'This document', status: 200, call: async () => ({ method: 'GET', path: '/v1/openapi.json', key: null }) }],
 };
 
@@ -192,6 +232,68 @@ export const ERRORS: Record<string, Scenario> = Object.fromEntries(
         },
       ],
       ['listScans', { name: 'invalid_request', summary: 'A limit over 100', status: 400, call: async () => ({ method: 'GET', path: '/v1/scans?limit=500' }) }],
+      ['listScans', { name: 'invalid_cursor', summary: 'A cursor this deployment did not sign', status: 400, call: async () => ({ method: 'GET', path: '/v1/scans?cursor=e30' }) }],
+      [
+        'createScan',
+        { name: 'not_found', summary: 'An upload id that does not exist', status: 404, call: async () => ({ method: 'POST', path: '/v1/scans', ...json({ upload_id: UNKNOWN_UPLOAD }) }) },
+      ],
+      [
+        'createScan',
+        {
+          name: 'upload_incomplete',
+          summary: 'An upload id whose photo was never uploaded',
+          status: 409,
+          call: async (f) => ({ method: 'POST', path: '/v1/scans', ...json({ upload_id: (await newUpload(f)).upload_id }) }),
+        },
+      ],
+      [
+        'createScan',
+        {
+          name: 'upload_already_used',
+          summary: 'An upload id that was already scanned',
+          status: 409,
+          call: async (f) => {
+            const upload = await newUpload(f);
+            await uploadPhoto(upload, await frontal());
+            const call: Call = { method: 'POST', path: '/v1/scans', ...json({ upload_id: upload.upload_id, markers: ['acne'] }) };
+            await (await f.send(call)).arrayBuffer();
+            return call;
+          },
+        },
+      ],
+      [
+        'createScan',
+        {
+          name: 'upload_expired',
+          summary: 'An upload id used after its 15 minutes',
+          status: 410,
+          exclusive: true,
+          call: async (f) => {
+            const upload = await newUpload(f);
+            await uploadPhoto(upload, await frontal());
+            f.shiftClock(16 * 60_000);
+            return { method: 'POST', path: '/v1/scans', ...json({ upload_id: upload.upload_id }) };
+          },
+        },
+      ],
+      ['createClientToken', { name: 'invalid_request', summary: 'No user_id', status: 400, call: async () => ({ method: 'POST', path: '/v1/client_tokens', ...json({}) }) }],
+      [
+        'createClientToken',
+        { name: 'payload_too_large', summary: 'A body over the limit', status: 413, call: async () => ({ method: 'POST', path: '/v1/client_tokens', ...json({ user_id: 'u', note: 'x'.repeat(300_000) }) }) },
+      ],
+      [
+        'createClientToken',
+        { name: 'unsupported_media_type', summary: 'Not JSON', status: 415, call: async () => ({ method: 'POST', path: '/v1/client_tokens', body: 'user_id=u', headers: { 'Content-Type': 'text/plain' } }) },
+      ],
+      ['createUpload', { name: 'invalid_request', summary: 'A PDF declared', status: 400, call: async () => ({ method: 'POST', path: '/v1/uploads', ...json({ content_type: 'application/pdf' }) }) }],
+      [
+        'createUpload',
+        { name: 'payload_too_large', summary: 'A body over the limit', status: 413, call: async () => ({ method: 'POST', path: '/v1/uploads', ...json({ content_type: 'image/jpeg', note: 'x'.repeat(300_000) }) }) },
+      ],
+      [
+        'createUpload',
+        { name: 'unsupported_media_type', summary: 'Not JSON', status: 415, call: async () => ({ method: 'POST', path: '/v1/uploads', body: 'content_type=image/jpeg', headers: { 'Content-Type': 'text/plain' } }) },
+      ],
       ['getScan', { name: 'not_found', summary: 'No such scan here', status: 404, call: async () => ({ method: 'GET', path: `/v1/scans/${UNKNOWN_SCAN}` }) }],
       ['deleteScan', { name: 'not_found', summary: 'No such scan here', status: 404, call: async () => ({ method: 'DELETE', path: `/v1/scans/${UNKNOWN_SCAN}` }) }],
       ['getScanOverlay', { name: 'invalid_request', summary: 'A marker the scan did not analyse', status: 400, call: async (f) => ({ method: 'GET', path: `/v1/scans/${f.scanId}/overlay?marker=pores` }) }],
