@@ -305,7 +305,6 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       summary: 'Face-photo skin scores, ingredient analysis, routines and signed webhooks.',
       description: infoDescription(),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
-      contact: { name: 'Skin Analysis API', url: 'https://docs.skin-analysis.dev' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: (options.servers ?? DEFAULT_SERVERS).map((server) => ({
