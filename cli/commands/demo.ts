@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SkinApiError, SkinClient } from '../../clients/typescript/src/index';
+import { SkinApiError, SkinClient, type MarkerName } from '../../clients/typescript/src/index';
 import { ensureSamplePortrait } from '../../local/sample-portrait';
 import { CliError, dataDirFromEnv } from '../admin-context';
 import { table } from '../output';
@@ -51,8 +51,9 @@ export async function demoCommand(args: string[]): Promise<void> {
   }
   if (scan.status !== 'completed') throw new CliError(`${image}: the scan ${scan.scan_id} failed: ${scan.error?.code ?? 'analysis_failed'}: ${scan.error?.message ?? ''}`);
 
-  const marker = Object.keys(scan.markers)[0]!;
-  const overlay = await client.scans.overlay(scan.scan_id, { marker: marker as never });
+  // The first marker the scan analysed (the API's own default for the overlay).
+  const marker = Object.keys(scan.markers)[0]! as MarkerName;
+  const overlay = await client.scans.overlay(scan.scan_id, { marker });
   const overlayFile = join(dataDir, 'demo', `${scan.scan_id}-${marker}.png`);
   await mkdir(join(dataDir, 'demo'), { recursive: true });
   await writeFile(overlayFile, new Uint8Array(await overlay.arrayBuffer()));
