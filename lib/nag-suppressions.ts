@@ -78,6 +78,11 @@ export function applyNagSuppressions(parts: { storage: Storage; api: Api; infere
     'is a deliberate upgrade, not a synth-time default.';
 
   acknowledge(api.function, { 'AwsSolutions-L1': runtimeReason });
+  acknowledge(api.cursorSecret, {
+    'AwsSolutions-SMG4':
+      'The cursor-signing key is resolved into the API function at deploy time and only signs list cursors; ' +
+      'rotating it would only invalidate outstanding cursors, so it is replaced by redeploying, not rotated on a schedule.',
+  });
   acknowledge(api.function.role!, {
     ...s3Read,
     ...s3Put,

@@ -182,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   );
   recovery.start();
 
-  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics }));
+  const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics, deliveryQueue, resolver: options.webhookResolver }));
   // The capture sample (docs/apps.md) lives beside the API here only; deployed stacks serve the API alone.
   const sample = sampleCaptureRoutes({ dataDir, apiUrl: () => apiUrl });
   const host = options.host ?? '127.0.0.1';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account } from './account';
 import { withoutKeys } from '../shared/aws/dynamo-items';
 
@@ -24,6 +24,22 @@ export class AccountStore {
       new GetCommand({ TableName: this.tableName, Key: { pk: accountId, sk: 'account' } }),
     );
     return Item ? strip(Item) : undefined;
+  }
+
+  /** Moves an existing account to another plan and limit (an operator's action). */
+  async setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account> {
+    const { Attributes } = await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: accountId, sk: 'account' },
+        UpdateExpression: 'SET #plan = :plan, rate_limit = :limit',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':plan': plan, ':limit': rateLimit },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip(Attributes!);
   }
 
   async list(): Promise<Account[]> {

@@ -19,6 +19,8 @@ import { cors } from './middleware/cors';
 import { clientTokenGuard } from './middleware/client-token-guard';
 import { clientTokenRoutes } from './routes/client-tokens';
 import { uploadRoutes } from './routes/uploads';
+import { recordUsage } from './middleware/record-usage';
+import { dashboardRoutes } from '../dashboard/routes';
 
 /** The one HTTP app: the Lambda handler, the local server and the tests all call this. */
 export function createApp(deps: ApiDeps): Hono<ApiEnv> {
@@ -29,11 +31,13 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   // Public, no key: registered before the /v1 routes, so their key and rate-limit middleware never run for these.
   app.route('/', openApiRoutes());
   app.route('/', docsRoutes());
+  if (deps.dashboard) app.route('/dashboard', dashboardRoutes(deps.dashboard));
 
   const v1 = new Hono<ApiEnv>();
   // Before the key: preflights carry none (functions/api/middleware/cors.ts).
   v1.use('*', cors(deps.cors));
   v1.use('*', authenticate(deps));
+  v1.use('*', recordUsage(deps.usage));
   v1.use('*', rateLimit(deps));
   v1.use('*', clientTokenGuard());
   v1.route('/scans', scanRoutes(deps));

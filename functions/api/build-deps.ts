@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../shared/clock';
 import type { Config } from '../shared/config';
 import { createLogger } from '../shared/logger';
 import { noopMetrics, type MetricsSink } from '../shared/metrics';
-import type { MessageSender } from '../shared/queue';
+import type { MessageSender, VisibilityControl } from '../shared/queue';
 import type { Stores } from '../shared/stores';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { KeyAuthenticator } from '../keys/authenticate';
@@ -12,6 +12,10 @@ import { physicalTableName } from '../shared/tables';
 import { PageCursors } from '../shared/page-cursor';
 import type { ApiDeps } from './deps';
 import { CorsPolicy } from '../cors/cors-policy';
+import { UsageRecorder } from '../usage/usage-recorder';
+import { SignInThrottle } from '../sessions/sign-in-throttle';
+import { buildDeliveryDeps } from '../delivery/build-deps';
+import type { Resolver } from '../webhooks/ssrf/resolve';
 
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildApiDeps(
@@ -24,9 +28,15 @@ export function buildApiDeps(
     clock?: Clock;
     /** The Powertools sink on Lambda; default none (local runs, the CLI). */
     metrics?: MetricsSink;
+    /** The webhook delivery queue: the dashboard's test events and replays go through it. Without it, no dashboard. */
+    deliveryQueue?: MessageSender & VisibilityControl;
+    /** The DNS the dashboard's endpoint checks consult (tests); default: the system resolver. */
+    resolver?: Resolver;
   },
 ): ApiDeps {
   const clock = parts.clock ?? systemClock;
+  const logger = createLogger('api');
+  const stores = parts.stores;
   return {
     config,
     clock,
@@ -36,9 +46,21 @@ export function buildApiDeps(
     authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS, parts.stores.clientTokens),
     cors: new CorsPolicy(parts.stores.corsOrigins, clock, config.KEY_CACHE_SECONDS),
     rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
-    logger: createLogger('api'),
+    logger,
     metrics: parts.metrics ?? noopMetrics,
     cursors: new PageCursors(requiredCursorSecret(config)),
+    usage: new UsageRecorder(stores.usage, stores.keys, clock, logger),
+    dashboard: parts.deliveryQueue
+      ? {
+          clock,
+          stores,
+          throttle: new SignInThrottle(stores.sessions, clock),
+          delivery: buildDeliveryDeps(config, { stores, queue: parts.deliveryQueue, clock, resolver: parts.resolver, metrics: parts.metrics }),
+          urlRules: { allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK },
+          resolver: parts.resolver,
+          logger,
+        }
+      : undefined,
   };
 }
 

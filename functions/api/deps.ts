@@ -9,6 +9,8 @@ import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import type { CorsPolicy } from '../cors/cors-policy';
+import type { UsageRecorder } from '../usage/usage-recorder';
+import type { DashboardDeps } from '../dashboard/deps';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */
 export interface ApiDeps {
@@ -27,6 +29,10 @@ export interface ApiDeps {
   cursors: PageCursors;
   /** Which browser origins may read responses (functions/cors). */
   cors: CorsPolicy;
+  /** Per-day usage counters and keys' last use; absent in tests that build the app from partial deps. */
+  usage?: UsageRecorder;
+  /** The /dashboard pages; absent where no delivery queue is given (partial deps in tests). */
+  dashboard?: DashboardDeps;
 }
 
 /** Hono context variables set by the middleware. */

@@ -21,8 +21,9 @@ const stores = createStores(config, db, traceClient(tracer, createS3Client(confi
 if (!config.DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: DELIVERY_QUEUE_URL is required in Lambda (routine events)');
 const sqs = traceClient(tracer, new SQSClient({ region: config.AWS_REGION }));
 const scanQueue = new SqsQueue(sqs, config.SCAN_QUEUE_URL);
-const events = new QueueEventPublisher(new SqsQueue(sqs, config.DELIVERY_QUEUE_URL));
-const deps = buildApiDeps(config, { stores, db, scanQueue, events, metrics });
+const deliveryQueue = new SqsQueue(sqs, config.DELIVERY_QUEUE_URL);
+const events = new QueueEventPublisher(deliveryQueue);
+const deps = buildApiDeps(config, { stores, db, scanQueue, events, metrics, deliveryQueue });
 const app = handle(createApp(deps));
 
 // Every log line of an invocation carries API Gateway's request id: the `Request-Id` the client got back.

@@ -43,7 +43,7 @@ export async function sendTestEvent(deps: DeliveryDeps, endpoint: WebhookEndpoin
     payload: {
       event: TEST_EVENT_TYPE,
       endpoint_id: endpoint.endpoint_id,
-      message: 'A test event sent by `skin webhooks test`.',
+      message: 'A test event sent by `skin webhooks test` or the dashboard.',
       timestamp: isoTimestamp(nowMs),
     },
   };

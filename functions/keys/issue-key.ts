@@ -17,7 +17,7 @@ export interface IssuedKey {
 /** Creates a key for an account; sandbox accounts get test keys only. */
 export async function issueKey(
   deps: { keys: KeyStore; accounts: AccountStore; clock: Clock },
-  request: { accountId: string; environment: Environment; scopes?: Scope[]; expiresAt?: string | null },
+  request: { accountId: string; environment: Environment; scopes?: Scope[]; expiresAt?: string | null; name?: string | null },
 ): Promise<IssuedKey> {
   const account = await deps.accounts.get(request.accountId);
   if (!account) throw new ApiError('not_found', `Account ${request.accountId} was not found.`);
@@ -29,6 +29,7 @@ export async function issueKey(
   const key = generateApiKey(request.environment);
   const record: ApiKeyRecord = {
     key_id: newId('key', deps.clock.now()),
+    name: request.name ?? null,
     key_hash: hashApiKey(key),
     account_id: account.account_id,
     environment: request.environment,

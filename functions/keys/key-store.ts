@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
 import { GSI1 } from '../shared/tables';
 import type { Environment } from '../shared/tenant';
@@ -7,6 +8,8 @@ import type { Scope } from './scopes';
 /** A key as stored: never the secret, only its hash and last four characters. */
 export interface ApiKeyRecord {
   key_id: string;
+  /** A label its owner chose (dashboard, `skin keys create --name`); absent on keys made before names existed. */
+  name?: string | null;
   key_hash: string;
   account_id: string;
   environment: Environment;
@@ -102,6 +105,43 @@ export class KeyStore {
       }),
     );
     this.changed(keyHash);
+  }
+
+  /**
+   * Marks the key used at `at`, unless it was marked after `notBefore` already: the mark lives on the id pointer,
+   * not on the record the API reads, and the condition makes it at most one write per key per interval however
+   * many containers serve the key.
+   */
+  async touchLastUsed(keyId: string, at: string, notBefore: string): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: idKey(keyId), sk: 'key' },
+          UpdateExpression: 'SET last_used_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :notBefore)',
+          ExpressionAttributeValues: { ':at': at, ':notBefore': notBefore },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  /** When each key was last used (ISO time), by key id; keys never used are absent. */
+  async lastUsed(keyIds: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let i = 0; i < keyIds.length; i += 100) {
+      let keys: Record<string, unknown>[] | undefined = keyIds.slice(i, i + 100).map((id) => ({ pk: idKey(id), sk: 'key' }));
+      while (keys && keys.length > 0) {
+        const { Responses, UnprocessedKeys } = await this.db.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }));
+        for (const item of Responses?.[this.tableName] ?? []) {
+          if (typeof item.last_used_at === 'string') found.set(String(item.pk).slice('id#'.length), item.last_used_at);
+        }
+        keys = UnprocessedKeys?.[this.tableName]?.Keys as Record<string, unknown>[] | undefined;
+      }
+    }
+    return found;
   }
 }
 

@@ -12,7 +12,7 @@ export async function rotateKey(
   old: ApiKeyRecord,
   graceMs: number = DEFAULT_ROTATION_GRACE_MS,
 ): Promise<IssuedKey & { oldKeyExpiresAt: string }> {
-  const issued = await issueKey(deps, { accountId: old.account_id, environment: old.environment, scopes: old.scopes });
+  const issued = await issueKey(deps, { accountId: old.account_id, environment: old.environment, scopes: old.scopes, name: old.name ?? null });
   const graceEnd = deps.clock.now() + graceMs;
   // Never extend a key that already expires sooner.
   const oldKeyExpiresAt =

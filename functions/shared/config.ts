@@ -35,7 +35,8 @@ const configSchema = z.object({
    * secret the stack generates (lib/api.ts), locally from DATA_DIR/cursor-secret (generated on the first start).
    * Changing it invalidates outstanding cursors (clients list again from the first page).
    */
-  CURSOR_SECRET: z.string().min(32).optional(),
+  // Its strength (at least 32 characters) is checked where it is used, by the API only.
+  CURSOR_SECRET: z.string().min(1).optional(),
   /**
    * How long a key lookup may be served from the API function's memory: the bound on a revocation (or the end of
    * a rotation grace) made in another process taking effect (functions/keys/authenticate.ts).

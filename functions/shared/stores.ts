@@ -13,6 +13,9 @@ import { ClientTokenStore } from '../client-tokens/client-token-store';
 import { CorsOriginStore } from '../cors/cors-origin-store';
 import { UploadStore } from '../uploads/upload-store';
 import { UploadObjects } from '../uploads/upload-objects';
+import { MemberStore } from '../members/member-store';
+import { SessionStore } from '../sessions/session-store';
+import { UsageStore } from '../usage/usage-store';
 import type { Config } from './config';
 import { physicalTableName } from './tables';
 
@@ -32,6 +35,9 @@ export interface Stores {
   uploads: UploadStore;
   /** The uploads prefix of the images bucket (presigned POSTs, uploaded objects). */
   uploadObjects: UploadObjects;
+  members: MemberStore;
+  sessions: SessionStore;
+  usage: UsageStore;
 }
 
 export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3Client): Stores {
@@ -50,5 +56,8 @@ export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3C
     corsOrigins: new CorsOriginStore(db, table('corsOrigins')),
     uploads: new UploadStore(db, table('uploads')),
     uploadObjects: new UploadObjects(s3, config.IMAGES_BUCKET),
+    members: new MemberStore(db, table('members')),
+    sessions: new SessionStore(db, table('sessions')),
+    usage: new UsageStore(db, table('usage')),
   };
 }

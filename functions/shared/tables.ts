@@ -19,6 +19,12 @@ export const TABLES = {
   corsOrigins: { gsi1: true, ttl: false },
   /** Direct uploads waiting for their scan (functions/uploads). */
   uploads: { gsi1: false, ttl: true },
+  /** Dashboard sign-in: one item per email (gsi1 lists an account's members) and the operator's sign-up switch. */
+  members: { gsi1: true, ttl: false },
+  /** Dashboard sessions (stored by the hash of their id) and failed sign-in counters; both expire. */
+  sessions: { gsi1: false, ttl: true },
+  /** Per-day request, scan and rate-limit counters per account, environment and key (atomic ADD). */
+  usage: { gsi1: false, ttl: true },
 } as const;
 
 export type TableName = keyof typeof TABLES;

@@ -138,8 +138,8 @@ export class DeliveryStore {
     return started ? run : undefined;
   }
 
-  /** A tenant's deliveries, newest first, optionally only those of one status or endpoint. */
-  async list(tenant: Tenant, options: { status?: DeliveryStatus; endpointId?: string; limit: number }): Promise<DeliveryRecord[]> {
+  /** A tenant's deliveries, newest first, optionally only those of one status, endpoint or event type. */
+  async list(tenant: Tenant, options: { status?: DeliveryStatus; endpointId?: string; eventType?: string; limit: number }): Promise<DeliveryRecord[]> {
     const filters: string[] = [];
     const values: Record<string, unknown> = { ':pk': tenantKey(tenant) };
     const names: Record<string, string> = {};
@@ -151,6 +151,10 @@ export class DeliveryStore {
     if (options.endpointId) {
       filters.push('endpoint_id = :endpoint');
       values[':endpoint'] = options.endpointId;
+    }
+    if (options.eventType) {
+      filters.push('event_type = :type');
+      values[':type'] = options.eventType;
     }
     const items: DeliveryRecord[] = [];
     let start: Record<string, unknown> | undefined;

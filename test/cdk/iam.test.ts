@@ -44,17 +44,16 @@ function tableAccess(key: FunctionKey): { read: TableName[]; write: TableName[] 
 }
 
 describe('table access', () => {
-  it('when the API function role is read, then it reads accounts, keys and CORS origins and writes only its own tables', () => {
-    expect(tableAccess('api')).toEqual({
-      read: ['accounts', 'keys', 'scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'corsOrigins', 'uploads'],
-      write: ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads'],
-    });
+  it('when the API function role is read, then it reads and writes its tables and the dashboard tables (accounts, keys, endpoints, deliveries, members, sessions, usage), and only reads CORS origins', () => {
+    const all = ['scans', 'rateLimits', 'idempotency', 'routines', 'scores', 'clientTokens', 'uploads', 'accounts', 'keys', 'webhooks', 'deliveries', 'members', 'sessions', 'usage'];
+    const access = tableAccess('api');
+    expect([...access.read].sort()).toEqual([...all, 'corsOrigins'].sort());
+    expect([...access.write].sort()).toEqual([...all].sort());
   });
 
-  it('when the API function role is read, then it cannot write the deliveries, webhooks, keys or accounts tables', () => {
-    for (const table of ['deliveries', 'webhooks'] as const) expect(tableActions('api', table)).toEqual([]);
-    for (const table of ['keys', 'accounts', 'corsOrigins'] as const) {
-      expect(tableActions('api', table).filter((action) => WRITE.includes(action))).toEqual([]);
+  it('when the inference and delivery roles are read, then neither touches the dashboard tables (members, sessions, usage)', () => {
+    for (const key of ['inference', 'delivery'] as const) {
+      for (const table of ['members', 'sessions', 'usage'] as const) expect(tableActions(key, table)).toEqual([]);
     }
   });
 

@@ -43,7 +43,7 @@ async function expectInvalidKey(response: Response): Promise<void> {
     type: expect.stringMatching(/^http:\/\/[^/]+\/docs#section\/Errors\/invalid_api_key$/),
     title: 'Invalid API key',
     status: 401,
-    detail: 'The API key is unknown, revoked or expired.',
+    detail: 'The API key (or client token) is unknown, revoked or expired.',
     code: 'invalid_api_key',
     request_id: response.headers.get('request-id'),
     errors: [],

@@ -66,6 +66,8 @@ function errorSection(): string {
     '',
     `Every error is RFC 9457 \`${PROBLEM_CONTENT_TYPE}\`: \`type\` (this deployment's base URL + \`${PROBLEM_TYPE_PATH}\` + the code,`,
     'i.e. the entry below), `title`, `status`, `detail`, `code`, `request_id` and `errors` (`[{param, message}]`).',
+    'A method a path does not take is a 405 `method_not_allowed` with `Allow`; a `cursor` not handed out for the',
+    'same query, account and environment is a 400 `invalid_cursor`.',
     '',
     ...entries.flatMap((entry) => [entry, '']),
   ].join('\n');

@@ -57,5 +57,14 @@ export const userIdSchema = z
     examples: ['user-42'],
   });
 
+/** The document's pattern for an optional user id: empty is allowed (and means none). */
+export const OPTIONAL_USER_ID_PATTERN = '^([A-Za-z0-9_.:@-]{1,128})?$';
+
 /** A form field or query parameter holding a user id: absent or empty means none. */
-export const optionalUserIdSchema = z.preprocess((value) => (value === '' ? undefined : value), userIdSchema.optional());
+export const optionalUserIdSchema = z
+  .preprocess((value) => (value === '' ? undefined : value), userIdSchema.optional())
+  .meta({
+    description: 'Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`; empty means none.',
+    pattern: OPTIONAL_USER_ID_PATTERN,
+    examples: ['user-42'],
+  });

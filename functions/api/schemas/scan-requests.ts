@@ -9,7 +9,7 @@ import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { tooLarge } from '../../scans/image-intake';
 import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../shared/page-cursor';
 import { MAX_WAIT_SECONDS } from '../../scans/prefer-header';
-import { optionalUserIdSchema } from './common';
+import { OPTIONAL_USER_ID_PATTERN, optionalUserIdSchema } from './common';
 import type { IssueParams } from './parse-input';
 
 /** One uploaded file as the multipart reader hands it over. */
@@ -97,7 +97,7 @@ export const scanListQuerySchema = z.object({
     z.number().int().min(LIST_LIMIT.min).max(LIST_LIMIT.max).default(LIST_LIMIT.default),
     (raw) => `expected an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, received ${JSON.stringify(raw.slice(0, 20))}`,
   ).meta({ description: `Scans per page, ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.` }),
-  user_id: optionalUserIdSchema.meta({ description: 'Only the scans of this user (your own identifier).' }),
+  user_id: optionalUserIdSchema.meta({ description: 'Only the scans of this user (your own identifier); empty means every user.', pattern: OPTIONAL_USER_ID_PATTERN, examples: ['user-42'] }),
   // The shape is checked here; the signature (tenant and filter) by the route, both as `invalid_cursor`.
   cursor: z
     .string()

@@ -1181,7 +1181,7 @@ export interface components {
             /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`. */
             markers?: string;
             /**
-             * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
+             * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`; empty means none.
              * @example user-42
              */
             user_id?: string;
@@ -1344,7 +1344,7 @@ export interface operations {
                 /** @description Scans per page, 1 to 100. */
                 limit?: number;
                 /**
-                 * @description Only the scans of this user (your own identifier).
+                 * @description Only the scans of this user (your own identifier); empty means every user.
                  * @example user-42
                  */
                 user_id?: string;

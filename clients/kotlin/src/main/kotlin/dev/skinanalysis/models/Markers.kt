@@ -1,0 +1,24 @@
+package dev.skinanalysis.models
+
+import kotlinx.serialization.SerialName
+import kotlinx.serialization.Serializable
+
+/** `GET /v1/markers`: what each marker measures and where. */
+@Serializable
+public data class MarkerCatalogue(val data: List<MarkerCatalogueEntry>)
+
+@Serializable
+public data class MarkerCatalogueEntry(
+    val name: MarkerName,
+    val title: String,
+    val measures: String,
+    val regions: List<FaceRegion>,
+    val direction: String,
+    /** Set when the photo can only show a visual proxy of the marker (hydration). */
+    val proxy: String? = null,
+    @SerialName("severity_bands") val severityBands: SeverityBands,
+) {
+    /** The inclusive score range `[from, to]` of each severity band. */
+    @Serializable
+    public data class SeverityBands(val low: List<Int>, val moderate: List<Int>, val high: List<Int>)
+}

@@ -1,0 +1,57 @@
+package dev.skinanalysis.models
+
+import kotlinx.serialization.SerialName
+import kotlinx.serialization.Serializable
+
+/** One marker's result: an integer score 0–100 (higher is healthier skin) and its severity band. */
+@Serializable
+public data class MarkerResult(
+    val score: Int,
+    val severity: Severity,
+)
+
+/** A scan: the photo's analysis, or where it is. Timestamps are ISO 8601 UTC strings (java.time needs API 26). */
+@Serializable
+public data class Scan(
+    @SerialName("scan_id") val scanId: String,
+    val status: ScanStatus,
+    @SerialName("user_id") val userId: String?,
+    @SerialName("skin_score") val skinScore: Int?,
+    val markers: Map<MarkerName, MarkerResult>,
+    @SerialName("created_at") val createdAt: String,
+    @SerialName("completed_at") val completedAt: String?,
+    val model: ModelInfo?,
+    val image: ImageInfo,
+    val face: Face?,
+    /** Each quality check by name (`face_size`, `sharpness`…) with its measured value and threshold. */
+    val quality: Map<String, QualityCheck>?,
+    val error: ScanError?,
+) {
+    @Serializable
+    public data class ModelInfo(val name: String, val version: String)
+
+    @Serializable
+    public data class ImageInfo(val width: Int, val height: Int, val format: String)
+
+    @Serializable
+    public data class Face(val box: Box, val confidence: Double, val landmarks: Int) {
+        @Serializable
+        public data class Box(val x: Double, val y: Double, val width: Double, val height: Double)
+    }
+
+    @Serializable
+    public data class QualityCheck(val value: Double, val threshold: Double, val passed: Boolean)
+}
+
+/** Why a scan failed: a quality code such as `no_face`, or `analysis_failed`. */
+@Serializable
+public data class ScanError(val code: String, val message: String)
+
+/** One page of scans, newest first. */
+@Serializable
+public data class ScanList(
+    val data: List<Scan>,
+    @SerialName("has_more") val hasMore: Boolean,
+    /** Opaque: pass it back as `cursor` for the next page. */
+    @SerialName("next_cursor") val nextCursor: String?,
+)

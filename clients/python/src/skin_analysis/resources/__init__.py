@@ -1,0 +1,1 @@
+"""One module per API resource, each with its sync and async class."""

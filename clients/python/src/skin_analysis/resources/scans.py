@@ -1,0 +1,315 @@
+"""POST/GET/DELETE /v1/scans, GET /v1/scans/{scan_id}/overlay, and waiting for a scan to finish."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from typing import Optional, Union
+from urllib.parse import quote
+
+import httpx
+
+from .._exceptions import APITimeoutError, UnprocessablePhotoError
+from .._files import ImageInput, read_image
+from .._request import ApiRequest, RequestOptions
+from ..pagination import AsyncPage, AsyncPaginator, SyncPage
+from ..types import Deleted, Overlay, Scan, request_id_of, result_from
+from ._base import AsyncResource, SyncResource
+
+#: `wait=True` asks the service to hold the answer this long (its maximum) before answering 202.
+SERVER_WAIT_SECONDS = 25
+
+Markers = Union[str, Sequence[str]]
+ScanRef = Union[Scan, str]
+
+
+class Scans(SyncResource):
+    def create(
+        self,
+        image: ImageInput,
+        *,
+        markers: Optional[Markers] = None,
+        user_id: Optional[str] = None,
+        wait: Union[bool, int] = True,
+        wait_timeout: float = 120.0,
+        filename: Optional[str] = None,
+        content_type: Optional[str] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Scan:
+        """Analyses a photo (a path, bytes, or a file opened in binary mode).
+
+        `wait=True` (default) returns the finished scan, polling after a 202 for up to `wait_timeout` seconds, and
+        raises UnprocessablePhotoError when the photo fails a check; `wait=False` returns at once (`Prefer:
+        respond-async`), usually with the scan `processing`; `wait=N` lets the service wait N seconds and returns
+        whatever it has then. Retries reuse one idempotency key, so a retried upload never makes two scans.
+        """
+        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
+        response = self._transport.send(request, request_options)
+        scan = result_from(Scan, response)
+        if wait is True:
+            if not scan.is_done:
+                scan = self.wait_for(scan, timeout=wait_timeout)
+            raise_if_failed(scan)
+        return scan
+
+    def create_from_upload(
+        self,
+        upload_id: str,
+        *,
+        markers: Optional[Markers] = None,
+        user_id: Optional[str] = None,
+        wait: Union[bool, int] = True,
+        wait_timeout: float = 120.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Scan:
+        """Analyses a photo sent with uploads.upload() (or uploads.create() and send()); `wait` as in create()."""
+        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
+        scan = result_from(Scan, self._transport.send(request, request_options))
+        if wait is True:
+            if not scan.is_done:
+                scan = self.wait_for(scan, timeout=wait_timeout)
+            raise_if_failed(scan)
+        return scan
+
+    def get(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Scan:
+        response = self._transport.send(ApiRequest("GET", scan_path(scan_id)), request_options)
+        return result_from(Scan, response)
+
+    def delete(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Deleted:
+        """Deletes the scan, its stored image and its overlays."""
+        response = self._transport.send(ApiRequest("DELETE", scan_path(scan_id)), request_options)
+        return Deleted(id=scan_id, request_id=request_id_of(response))
+
+    def list(
+        self,
+        *,
+        user_id: Optional[str] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> SyncPage[Scan]:
+        """Newest first. Iterating the page walks every scan, fetching the next pages as it goes."""
+
+        def fetch(page_cursor: Optional[str]) -> SyncPage[Scan]:
+            response = self._transport.send(list_request(user_id, limit, page_cursor), request_options)
+            data, has_more, next_cursor = page_fields(response)
+            return SyncPage(data, has_more=has_more, next_cursor=next_cursor, request_id=request_id_of(response),
+                            fetch_next=fetch)
+
+        return fetch(cursor)
+
+    def overlay(
+        self, scan_id: str, *, marker: Optional[str] = None, request_options: Optional[RequestOptions] = None
+    ) -> Overlay:
+        """The PNG overlay of one analysed marker (default: the first)."""
+        response = self._transport.send(overlay_request(scan_id, marker), request_options)
+        return overlay_from(response)
+
+    def wait_for(
+        self, scan: ScanRef, *, timeout: float = 120.0, interval: float = 0.25, max_interval: float = 4.0
+    ) -> Scan:
+        """Polls until the scan is completed or failed (returned as it is), waiting longer between polls each time;
+        raises APITimeoutError when it is still processing after `timeout` seconds."""
+        scan_id = scan if isinstance(scan, str) else scan.scan_id
+        deadline = time.monotonic() + timeout
+        delay = interval
+        while True:
+            current = self.get(scan_id)
+            if current.is_done:
+                return current
+            if time.monotonic() + delay > deadline:
+                raise APITimeoutError(f"scan {scan_id} still processing after {timeout:g} s")
+            time.sleep(delay)
+            delay = min(max_interval, delay * 1.5)
+
+
+class AsyncScans(AsyncResource):
+    async def create(
+        self,
+        image: ImageInput,
+        *,
+        markers: Optional[Markers] = None,
+        user_id: Optional[str] = None,
+        wait: Union[bool, int] = True,
+        wait_timeout: float = 120.0,
+        filename: Optional[str] = None,
+        content_type: Optional[str] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Scan:
+        """See Scans.create."""
+        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
+        response = await self._transport.send(request, request_options)
+        scan = result_from(Scan, response)
+        if wait is True:
+            if not scan.is_done:
+                scan = await self.wait_for(scan, timeout=wait_timeout)
+            raise_if_failed(scan)
+        return scan
+
+    async def create_from_upload(
+        self,
+        upload_id: str,
+        *,
+        markers: Optional[Markers] = None,
+        user_id: Optional[str] = None,
+        wait: Union[bool, int] = True,
+        wait_timeout: float = 120.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Scan:
+        """See Scans.create_from_upload."""
+        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
+        scan = result_from(Scan, await self._transport.send(request, request_options))
+        if wait is True:
+            if not scan.is_done:
+                scan = await self.wait_for(scan, timeout=wait_timeout)
+            raise_if_failed(scan)
+        return scan
+
+    async def get(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Scan:
+        response = await self._transport.send(ApiRequest("GET", scan_path(scan_id)), request_options)
+        return result_from(Scan, response)
+
+    async def delete(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Deleted:
+        response = await self._transport.send(ApiRequest("DELETE", scan_path(scan_id)), request_options)
+        return Deleted(id=scan_id, request_id=request_id_of(response))
+
+    def list(
+        self,
+        *,
+        user_id: Optional[str] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> AsyncPaginator[Scan]:
+        """`await` it for the first page, or `async for scan in client.scans.list(...)` for every scan."""
+
+        async def fetch(page_cursor: Optional[str]) -> AsyncPage[Scan]:
+            response = await self._transport.send(list_request(user_id, limit, page_cursor), request_options)
+            data, has_more, next_cursor = page_fields(response)
+            return AsyncPage(data, has_more=has_more, next_cursor=next_cursor, request_id=request_id_of(response),
+                             fetch_next=fetch)
+
+        return AsyncPaginator(lambda: fetch(cursor))
+
+    async def overlay(
+        self, scan_id: str, *, marker: Optional[str] = None, request_options: Optional[RequestOptions] = None
+    ) -> Overlay:
+        response = await self._transport.send(overlay_request(scan_id, marker), request_options)
+        return overlay_from(response)
+
+    async def wait_for(
+        self, scan: ScanRef, *, timeout: float = 120.0, interval: float = 0.25, max_interval: float = 4.0
+    ) -> Scan:
+        """See Scans.wait_for."""
+        scan_id = scan if isinstance(scan, str) else scan.scan_id
+        deadline = time.monotonic() + timeout
+        delay = interval
+        while True:
+            current = await self.get(scan_id)
+            if current.is_done:
+                return current
+            if time.monotonic() + delay > deadline:
+                raise APITimeoutError(f"scan {scan_id} still processing after {timeout:g} s")
+            await asyncio.sleep(delay)
+            delay = min(max_interval, delay * 1.5)
+
+
+def scan_path(scan_id: str) -> str:
+    return f"/v1/scans/{quote(scan_id, safe='')}"
+
+
+def prefer_header(wait: Union[bool, int], attempt_timeout: float) -> str:
+    if wait is False:
+        return "respond-async"
+    if wait is True:
+        # Leave the attempt time to answer after the service's wait.
+        seconds = min(SERVER_WAIT_SECONDS, attempt_timeout - 5)
+        return f"wait={max(0, int(seconds))}"
+    return f"wait={max(0, int(wait))}"
+
+
+def create_request(
+    image: ImageInput,
+    markers: Optional[Markers],
+    user_id: Optional[str],
+    wait: Union[bool, int],
+    filename: Optional[str],
+    content_type: Optional[str],
+    attempt_timeout: float,
+) -> ApiRequest:
+    form: dict[str, str] = {}
+    if markers is not None:
+        form["markers"] = markers if isinstance(markers, str) else ",".join(markers)
+    if user_id is not None:
+        form["user_id"] = user_id
+    return ApiRequest(
+        "POST",
+        "/v1/scans",
+        files={"image": read_image(image, filename, content_type)},
+        data=form,
+        headers={"Prefer": prefer_header(wait, attempt_timeout)},
+        idempotent=True,
+    )
+
+
+def from_upload_request(
+    upload_id: str, markers: Optional[Markers], user_id: Optional[str], wait: Union[bool, int], attempt_timeout: float
+) -> ApiRequest:
+    body: dict[str, object] = {"upload_id": upload_id}
+    if markers is not None:
+        body["markers"] = markers if isinstance(markers, str) else list(markers)
+    if user_id is not None:
+        body["user_id"] = user_id
+    return ApiRequest(
+        "POST", "/v1/scans", json=body, headers={"Prefer": prefer_header(wait, attempt_timeout)}, idempotent=True
+    )
+
+
+def list_request(user_id: Optional[str], limit: Optional[int], cursor: Optional[str]) -> ApiRequest:
+    return ApiRequest("GET", "/v1/scans", params={"user_id": user_id, "limit": limit, "cursor": cursor})
+
+
+def overlay_request(scan_id: str, marker: Optional[str]) -> ApiRequest:
+    return ApiRequest("GET", f"{scan_path(scan_id)}/overlay", params={"marker": marker}, accept="image/png")
+
+
+def page_fields(response: httpx.Response) -> tuple[list[Scan], bool, Optional[str]]:
+    body = response.json()
+    request_id = request_id_of(response)
+    scans = []
+    for item in body.get("data", []):
+        scan = result_from(Scan, response, item)
+        scan._request_id = request_id
+        scans.append(scan)
+    next_cursor = body.get("next_cursor")
+    return scans, bool(body.get("has_more")), next_cursor if isinstance(next_cursor, str) else None
+
+
+def overlay_from(response: httpx.Response) -> Overlay:
+    return Overlay(
+        content=response.content,
+        content_type=response.headers.get("content-type", "image/png"),
+        request_id=request_id_of(response),
+    )
+
+
+def raise_if_failed(scan: Scan) -> None:
+    """`wait=True` treats a scan that failed after a 202 like the 422 the service gives within its wait."""
+    if scan.status != "failed":
+        return
+    code = scan.error.code if scan.error is not None else "analysis_failed"
+    message = scan.error.message if scan.error is not None else "the analysis failed"
+    raise UnprocessablePhotoError(
+        f"422 {code}: {message}",
+        code=code,
+        status=422,
+        request_id=scan.request_id,
+        problem=None,
+        headers={},
+        scan_id=scan.scan_id,
+    )

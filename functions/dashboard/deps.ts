@@ -1,0 +1,34 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Clock } from '../shared/clock';
+import type { Stores } from '../shared/stores';
+import type { DeliveryDeps } from '../delivery/deps';
+import type { SignInThrottle } from '../sessions/sign-in-throttle';
+import type { Session } from '../sessions/session';
+import type { Account } from '../accounts/account';
+import type { Environment } from '../shared/tenant';
+import type { UrlRules } from '../webhooks/ssrf/endpoint-url';
+import type { Resolver } from '../webhooks/ssrf/resolve';
+
+/** What the dashboard's routes need; built once with the API's dependencies (functions/api/build-deps.ts). */
+export interface DashboardDeps {
+  clock: Clock;
+  stores: Pick<Stores, 'accounts' | 'keys' | 'members' | 'sessions' | 'usage' | 'webhooks' | 'deliveries'>;
+  throttle: SignInThrottle;
+  /** Test events and replays go through the delivery queue, like every delivery. */
+  delivery: DeliveryDeps;
+  /** The SSRF rules of `skin webhooks add` (WEBHOOK_ALLOW_LOOPBACK). */
+  urlRules: UrlRules;
+  resolver?: Resolver;
+  logger: Logger;
+}
+
+/** Set by the session middleware on every signed-in page. */
+export interface DashboardEnv {
+  Variables: {
+    requestId: string;
+    session: Session;
+    account: Account;
+    /** The environment the page shows (`?env=`), always `test` on plans without live keys. */
+    environment: Environment;
+  };
+}

@@ -1,0 +1,20 @@
+/** What the dashboard answers with an HTML page rather than problem+json (errors.tsx renders them). */
+export class DashboardError extends Error {
+  override readonly name = 'DashboardError';
+  constructor(
+    readonly status: 400 | 403 | 404 | 429,
+    readonly heading: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Another account's record looks exactly like a missing one. */
+export function pageNotFound(what: string): DashboardError {
+  return new DashboardError(404, 'Not found', `${what} does not exist in this account.`);
+}
+
+export function csrfRefused(): DashboardError {
+  return new DashboardError(403, 'Form expired', 'This form could not be verified (it expired, or came from another site). Go back, reload the page and try again.');
+}
