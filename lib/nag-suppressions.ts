@@ -2,6 +2,7 @@ import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import type { Api } from './api';
 import type { Inference } from './inference';
+import type { Recovery } from './recovery';
 import { TABLES } from '../functions/shared/tables';
 import { tablesIn, type Storage, type TableAccess } from './storage';
 import type { Webhooks } from './webhooks';
@@ -12,8 +13,8 @@ import type { Webhooks } from './webhooks';
  * so a new wildcard grant shows up as a violation. Anything not acknowledged here fails `cdk synth` (cdk-nag v3
  * runs as a CDK policy validation plugin) and the nag test.
  */
-export function applyNagSuppressions(parts: { storage: Storage; api: Api; inference: Inference; webhooks: Webhooks }): void {
-  const { storage, api, inference, webhooks } = parts;
+export function applyNagSuppressions(parts: { storage: Storage; api: Api; inference: Inference; webhooks: Webhooks; recovery?: Recovery }): void {
+  const { storage, api, inference, webhooks, recovery } = parts;
 
   acknowledge(api.restApi, {
     'AwsSolutions-APIG2':
@@ -93,6 +94,16 @@ export function applyNagSuppressions(parts: { storage: Storage; api: Api; infere
 
   acknowledge(inference.function, { 'AwsSolutions-L1': runtimeReason });
   acknowledge(inference.function.role!, { ...s3Read, ...s3Put, ...indexes(inference.tableAccess), ...xray });
+
+  if (recovery) {
+    acknowledge(recovery.function, { 'AwsSolutions-L1': runtimeReason });
+    acknowledge(recovery.function.role!, {
+      [`AwsSolutions-IAM5[${bucketObjects}]`]: grantReason(
+        's3:GetObject only (HeadObject of a stuck scan\'s image), on objects whose keys are not known in advance',
+      ),
+      ...xray,
+    });
+  }
 
   if (webhooks.function) {
     acknowledge(webhooks.function, { 'AwsSolutions-L1': runtimeReason });

@@ -10,6 +10,7 @@ export const FUNCTION_ENTRIES = {
   api: join(PROJECT_ROOT, 'functions', 'api', 'handler.ts'),
   inference: join(PROJECT_ROOT, 'functions', 'inference', 'handler.ts'),
   delivery: join(PROJECT_ROOT, 'functions', 'delivery', 'handler.ts'),
+  recovery: join(PROJECT_ROOT, 'functions', 'recovery', 'handler.ts'),
 } as const;
 
 /** The delivery function's entry when its handler exists in this checkout, else undefined (see Webhooks). */

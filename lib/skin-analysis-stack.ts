@@ -3,10 +3,11 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Api, type ApiThrottling } from './api';
-import { Inference } from './inference';
+import { Inference, INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from './inference';
 import { addActionToAllAlarms } from './monitoring';
 import { applyNagSuppressions } from './nag-suppressions';
 import { defaultDeliveryEntry } from './project-paths';
+import { Recovery } from './recovery';
 import type { LambdaArchitecture } from './service-function';
 import { Storage } from './storage';
 import { Webhooks } from './webhooks';
@@ -49,6 +50,7 @@ export class SkinAnalysisStack extends Stack {
   readonly api: Api;
   readonly inference: Inference;
   readonly webhooks: Webhooks;
+  readonly recovery: Recovery;
 
   constructor(scope: Construct, id: string, props: SkinAnalysisStackProps = {}) {
     super(scope, id, props);
@@ -98,10 +100,20 @@ export class SkinAnalysisStack extends Stack {
       removalPolicy,
     });
 
+    this.recovery = new Recovery(this, 'Recovery', {
+      storage: this.storage,
+      scanQueue: this.inference.queue,
+      deliveryQueue: this.webhooks.queue,
+      architecture,
+      baseEnvironment,
+      inferenceTimeout: INFERENCE_TIMEOUT,
+      scanMaxReceives: SCAN_MAX_RECEIVES,
+    });
+
     if (props.alarmTopicArn) {
       addActionToAllAlarms(this, new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn)));
     }
-    applyNagSuppressions({ storage: this.storage, api: this.api, inference: this.inference, webhooks: this.webhooks });
+    applyNagSuppressions({ storage: this.storage, api: this.api, inference: this.inference, webhooks: this.webhooks, recovery: this.recovery });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API (append v1/…)' });
     new CfnOutput(this, 'ImagesBucketName', { value: this.storage.imagesBucket.bucketName, description: 'IMAGES_BUCKET' });

@@ -4,7 +4,7 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { UPLOAD_CORS_RULE, UPLOAD_LIMITS } from '../functions/uploads/upload-limits';
 import { Construct } from 'constructs';
-import { GSI1, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName, type TableName } from '../functions/shared/tables';
+import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName, type TableName } from '../functions/shared/tables';
 
 export interface StorageProps {
   /** TABLE_PREFIX: tables are named `${prefix}-${kebab-name}` (functions/shared/tables.ts). */
@@ -120,6 +120,15 @@ export class Storage extends Construct {
             partitionKey: { name: 'gsi1pk', type: AttributeType.STRING },
             sortKey: { name: 'gsi1sk', type: AttributeType.STRING },
             projectionType: ProjectionType.ALL,
+          });
+        }
+        if (name === PROCESSING_INDEX.table) {
+          // Sparse: only scans still processing carry these attributes (functions/shared/tables.ts).
+          table.addGlobalSecondaryIndex({
+            indexName: PROCESSING_INDEX.name,
+            partitionKey: { name: PROCESSING_INDEX.partitionKey, type: AttributeType.STRING },
+            sortKey: { name: PROCESSING_INDEX.sortKey, type: AttributeType.STRING },
+            projectionType: ProjectionType.KEYS_ONLY,
           });
         }
         return [name, table];

@@ -126,10 +126,15 @@ describe('bad input to POST /v1/scans', () => {
     { name: 'an unknown marker', request: async () => post(scanForm({ image: frontal, markers: 'acne,freckles' })), status: 400, code: 'unknown_marker', param: 'markers' },
     { name: 'no image field', request: async () => post(scanForm({ markers: 'acne' })), status: 400, code: 'invalid_request', param: 'image' },
     {
-      // JSON is the direct-upload form of the request ({upload_id, markers, user_id}); without upload_id it names it.
+      // JSON is the direct-upload form of the request (docs/apps.md): it must name an upload.
       name: 'a JSON body without upload_id',
       request: async () => post(JSON.stringify({ image: 'x' }) as unknown as FormData, { 'Content-Type': 'application/json' }),
       status: 400, code: 'invalid_request', param: 'upload_id',
+    },
+    {
+      name: 'a text body instead of multipart or JSON',
+      request: async () => post('image=x' as unknown as FormData, { 'Content-Type': 'text/plain' }),
+      status: 415, code: 'unsupported_media_type', param: 'Content-Type',
     },
     { name: 'an invalid user_id', request: async () => post(scanForm({ image: frontal, user_id: 'a b/c' })), status: 400, code: 'invalid_request', param: 'user_id' },
     { name: 'a markers list of only commas', request: async () => post(scanForm({ image: frontal, markers: ',,,' })), status: 400, code: 'invalid_request', param: 'markers' },

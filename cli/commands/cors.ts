@@ -10,7 +10,7 @@ const USAGE = 'usage: skin cors add ORIGIN | list | remove ORIGIN  [--account ID
 
 /**
  * `skin cors add|list|remove`: the browser origins allowed to call the API for an account and environment
- * (docs/apps.md). API functions pick changes up within 60 s.
+ * (docs/apps.md). API functions pick changes up within KEY_CACHE_SECONDS (30 s).
  */
 export async function corsCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
@@ -31,7 +31,7 @@ export async function corsCommand(args: string[]): Promise<void> {
       const origin = originArgument(positionals[0]);
       const record = { origin, account_id: accountId, environment: tenant.environment, created_at: isoTimestamp(context.clock.now()) };
       await corsOrigins.add(record);
-      print(values.json, record, () => `Allowed ${origin} for ${accountId} (${tenant.environment}); API functions pick it up within 60 s.`);
+      print(values.json, record, () => `Allowed ${origin} for ${accountId} (${tenant.environment}); API functions pick it up within 30 s.`);
       return;
     }
     case 'list': {

@@ -8,7 +8,8 @@ import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { drawOverlay } from './overlay';
 import { skinRegions } from './skin-mask';
-import { skinExposure, sharpness } from './quality-measures';
+import { expressionOf } from './face/expression';
+import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import type { SkinFeatures } from './skin/features';
 import { getManifest } from './skin/manifest';
@@ -146,6 +147,15 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     if (!quality.yaw.passed || !quality.pitch.passed) {
       return done(rejected('face_not_frontal', 'The face is turned away from the camera; look straight into it.', faceInfo, quality));
     }
+    // Closed eyes fill the under-eye regions with lids and lashes, a broad smile folds the skin round the eyes into
+    // lines: both would move dark circles and wrinkles by tens of points between photos of the same skin.
+    const expression = expressionOf(landmarks.points);
+    quality.eye_openness = check(expression.eyeOpenness, Q.minEyeOpenness, expression.eyeOpenness >= Q.minEyeOpenness);
+    quality.mouth_width = check(expression.mouthWidth, Q.maxMouthWidth, expression.mouthWidth <= Q.maxMouthWidth);
+    if (!quality.eye_openness.passed) return done(rejected('eyes_closed', 'The eyes are closed; keep them open and look into the camera.', faceInfo, quality));
+    if (!quality.mouth_width.passed) {
+      return done(rejected('expression_not_neutral', 'The face is smiling broadly; a relaxed, neutral face is needed to judge lines around the eyes.', faceInfo, quality));
+    }
 
     const cropWindow = alignedFaceCrop(landmarks.points);
     const crop = await finder.crop(face, cropWindow, SKIN_INPUT_SIZE);
@@ -163,6 +173,17 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       return done(rejected('too_bright', 'The face is overexposed; avoid direct flash or strong light.', faceInfo, quality));
     }
     if (!quality.sharpness.passed) return done(rejected('blurry', 'The face is out of focus; hold the camera still.', faceInfo, quality));
+    // Redness, acne, pigmentation and the skin masks are colour measures: a black-and-white photo cannot be judged,
+    // and a face whose colour no human skin has (a mask, a skull, a statue, a painting) is not skin.
+    const colour = faceColour(crop, regions);
+    quality.colour = check(colour.photoChroma, Q.minPhotoChroma, colour.photoChroma >= Q.minPhotoChroma);
+    if (!quality.colour.passed) return done(rejected('grayscale_photo', 'The photo is black and white; skin can only be measured in a colour photo.', faceInfo, quality));
+    const hueDistance = Math.abs((((colour.hue - Q.skinHueCentre) % 360) + 540) % 360 - 180);
+    quality.skin_chroma = check(colour.chroma, Q.minSkinChroma, colour.chroma >= Q.minSkinChroma);
+    quality.skin_hue = check(hueDistance, Q.maxSkinHueDistance, hueDistance <= Q.maxSkinHueDistance);
+    if (!quality.skin_chroma.passed || !quality.skin_hue.passed) {
+      return done(rejected('not_human_skin', 'The face does not have the colour of human skin (a mask, a drawing or a painting?); photograph a bare face.', faceInfo, quality));
+    }
 
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
     const skinOnly = skinRegions(crop, regions);

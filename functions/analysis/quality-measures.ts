@@ -1,5 +1,6 @@
 import type { RegionMasks, RgbImage } from './types';
-import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ } from './skin/colour';
+import { percentile } from './skin/stats';
+import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ, linearToLab } from './skin/colour';
 
 /** Median L* over the skin of all regions, and the share of clipped (blown-out) skin pixels. */
 export function skinExposure(crop: RgbImage, regions: RegionMasks): { lightness: number; clipped: number } {
@@ -49,4 +50,33 @@ export function sharpness(crop: RgbImage): number {
   }
   const mean = sum / n;
   return sumSq / n - mean * mean;
+}
+
+/**
+ * The colour of the face's skin regions (landmark polygons, before the skin-colour masks) as CIELAB: the median
+ * a* and b*, their chroma and hue angle, and how colourful the whole crop is (the 99th percentile of chroma over
+ * every pixel, background and clothes included: near 0 only in a black-and-white photo).
+ */
+export function faceColour(crop: RgbImage, regions: RegionMasks): { chroma: number; hue: number; photoChroma: number } {
+  const n = regions.size * regions.size;
+  const inRegions = new Uint8Array(n);
+  for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) inRegions[i] = 1;
+  let count = 0;
+  for (let i = 0; i < n; i++) count += inRegions[i]!;
+  const a = new Float32Array(count);
+  const b = new Float32Array(count);
+  const chroma = new Float32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const [, ai, bi] = linearToLab(SRGB8_TO_LINEAR[crop.data[3 * i]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 1]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 2]!]!);
+    chroma[i] = Math.hypot(ai, bi);
+    if (inRegions[i]) {
+      a[k] = ai;
+      b[k] = bi;
+      k++;
+    }
+  }
+  const ma = percentile(a, 50);
+  const mb = percentile(b, 50);
+  return { chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: percentile(chroma, 99) };
 }

@@ -21,4 +21,19 @@ export const QUALITY_THRESHOLDS = {
   maxClippedFraction: 0.2,
   /** Variance of the Laplacian of the aligned 256-px face crop's luma. */
   minSharpness: 12,
+  /** Lid gap over eye width of the less open eye (face/expression.ts): open eyes ≈ 0.25–0.45, squinting ≈ 0.2. */
+  minEyeOpenness: 0.12,
+  /** Mouth width over the outer eye-corner distance: ≈ 0.5–0.65 at rest, 0.8 and more in a broad smile. */
+  maxMouthWidth: 0.75,
+  /** 99th percentile of CIELAB chroma over the whole crop: below this the photo is black and white. */
+  minPhotoChroma: 2,
+  /** Median CIELAB chroma C* of the face regions: human skin of every tone measures ≈ 15–45 in ordinary light, a
+   * cool, desaturated photo 7–9; grey, white or black masks, skulls, statues and pencil drawings measure less. */
+  minSkinChroma: 4,
+  /** Median CIELAB hue angle of the face regions, degrees: skin of every tone lies at ≈ 30–85° (red-orange to
+   * yellow; melanin and haemoglobin absorb blue and green; measured 29–82° on the demo faces and portraits, and
+   * warm or cool light shifts it). Green, blue or violet faces are paint or make-up. The check is the angle's
+   * distance from skinHueCentre. */
+  skinHueCentre: 60,
+  maxSkinHueDistance: 50,
 } as const;

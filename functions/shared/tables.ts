@@ -17,8 +17,8 @@ export const TABLES = {
   clientTokens: { gsi1: false, ttl: true },
   /** Allowed browser origins per account and environment (functions/cors); gsi1 lists a tenant's origins. */
   corsOrigins: { gsi1: true, ttl: false },
-  /** Direct uploads waiting for their scan (functions/uploads). */
-  uploads: { gsi1: false, ttl: true },
+  /** Direct uploads waiting for their scan (functions/uploads); gsi1 finds a user's for erasure. */
+  uploads: { gsi1: true, ttl: true },
   /** Dashboard sign-in: one item per email (gsi1 lists an account's members) and the operator's sign-up switch. */
   members: { gsi1: true, ttl: false },
   /** Dashboard sessions (stored by the hash of their id) and failed sign-in counters; both expire. */

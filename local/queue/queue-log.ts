@@ -73,6 +73,8 @@ export class QueueLog {
     let messages: QueuedMessage[];
     if (existsSync(options.path)) {
       messages = log.replay();
+      // Left only by a crash right after its import, whose messages are in the log already.
+      if (options.legacySnapshotPath) rmSync(options.legacySnapshotPath, { force: true });
     } else {
       messages = options.legacySnapshotPath ? readLegacySnapshot(options.legacySnapshotPath, options.queue) : [];
       log.rewrite(messages);

@@ -35,6 +35,16 @@ const CASES: { name: string; photo: () => Promise<Buffer>; code: string; check: 
   { name: 'the face at a fifth of its brightness', photo: async () => sharp(await frontal()).linear(0.2, 0).jpeg().toBuffer(), code: 'too_dark', check: 'darkness', compare: 'below' },
   { name: 'the face blown out', photo: async () => sharp(await frontal()).linear(2.2, 40).jpeg().toBuffer(), code: 'too_bright', check: 'brightness', compare: 'above' },
   { name: 'the face out of focus (Gaussian blur σ 4)', photo: async () => sharp(await frontal()).blur(4).jpeg().toBuffer(), code: 'blurry', check: 'sharpness', compare: 'below' },
+  // Issue 14: black-and-white photos were refused as face_not_frontal (no skin-coloured pixels were left to measure).
+  { name: 'a black-and-white photo', photo: async () => sharp(await frontal()).grayscale().jpeg().toBuffer(), code: 'grayscale_photo', check: 'colour', compare: 'below' },
+  {
+    name: 'a grey, mask-like face in a colour scene (the face desaturated, a colour card beside it)',
+    photo: async () => sharp(await sharp(await frontal()).modulate({ saturation: 0.1 }).toBuffer()).extend({ right: 120, background: '#c03020' }).jpeg().toBuffer(),
+    code: 'not_human_skin',
+    check: 'skin_chroma',
+    compare: 'below',
+  },
+  { name: 'a face painted green (hue turned 120°)', photo: async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), code: 'not_human_skin', check: 'skin_hue', compare: 'above' },
 ];
 
 describe('quality checks', () => {
@@ -54,7 +64,21 @@ describe('quality checks', () => {
   it('when a clear frontal face is analysed, then every check passes and is reported with its threshold', async () => {
     const outcome = await analyzer.analyze(await frontal(), ['acne']);
     expect(outcome.status).toBe('completed');
-    expect(Object.keys(outcome.quality).sort()).toEqual(['brightness', 'clipping', 'darkness', 'face_count', 'face_size', 'pitch', 'sharpness', 'yaw']);
+    expect(Object.keys(outcome.quality).sort()).toEqual([
+      'brightness',
+      'clipping',
+      'colour',
+      'darkness',
+      'eye_openness',
+      'face_count',
+      'face_size',
+      'mouth_width',
+      'pitch',
+      'sharpness',
+      'skin_chroma',
+      'skin_hue',
+      'yaw',
+    ]);
     for (const [name, check] of Object.entries(outcome.quality)) expect(check.passed, name).toBe(true);
     expect(outcome.quality.face_size!.threshold).toBe(Q.minFacePixels);
   });

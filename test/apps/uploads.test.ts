@@ -170,6 +170,19 @@ describe('direct uploads', () => {
     expect(scan.status).toBe(404);
   });
 
+  it("when a user is erased, then their unscanned uploads (object and record) are erased too, and another user's stay", async () => {
+    const theirs = await createUpload(stack, stack.key, { content_type: 'image/jpeg', user_id: 'erased-user' });
+    const kept = await createUpload(stack, stack.key, { content_type: 'image/jpeg', user_id: 'kept-user' });
+    for (const upload of [theirs, kept]) expect((await postToStorage(upload, await faceJpeg('frontal'))).status).toBe(204);
+    const erased = await fetch(`${stack.apiUrl}/v1/users/erased-user`, { method: 'DELETE', headers: bearer(stack.key) });
+    expect(erased.status).toBe(204);
+    expect(await storedKeys(uploadsPrefix())).toEqual([kept.fields.key]);
+    const tenant = { accountId: stack.accountId, environment: 'test' as const };
+    expect(await stack.stores.uploads.get(tenant, theirs.upload_id)).toBeUndefined();
+    expect(await stack.stores.uploads.ofUser(tenant, 'kept-user')).toEqual([expect.objectContaining({ upload_id: kept.upload_id, expires_at: kept.expires_at, used_at: null })]);
+    await stack.stores.uploadObjects.delete(kept.fields.key!);
+  });
+
   it('when uploads are left unused, then the sweep (the local stand-in for the bucket lifecycle rule) removes the old ones only', async () => {
     const upload = await createUpload(stack, stack.key, { content_type: 'image/jpeg' });
     expect((await postToStorage(upload, await faceJpeg('frontal'))).status).toBe(204);

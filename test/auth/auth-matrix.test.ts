@@ -101,7 +101,7 @@ describe('the authentication matrix', () => {
     }
 
     it(`when ${route.name} is called with a key holding ${route.scope ?? 'any scope'}, then ${route.okStatus}`, async () => {
-      const { key } = await stack.newKey({ scopes: route.scope ? [route.scope] : ['scores:read'] });
+      const { key } = await stack.newKey({ scopes: route.scope ? [route.scope, ...(route.alsoNeeds ?? [])] : ['scores:read'] });
       secrets.push(key);
       // The helper creates its fixture scan with the main key, so a read of it needs the same tenant: same account.
       const response = await call(route, `Bearer ${key}`);

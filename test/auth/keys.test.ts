@@ -23,10 +23,11 @@ describe('API keys', () => {
     const stored = await stack.stores.keys.findByHash(hashApiKey(issued.key));
     expect(stored).toEqual({
       key_id: issued.record.key_id,
+      name: null,
       key_hash: hashApiKey(issued.key),
       account_id: stack.accountId,
       environment: 'live',
-      scopes: ['scans:write', 'scans:read', 'ingredients:read', 'routines:write', 'routines:read', 'scores:read', 'users:delete'],
+      scopes: ['scans:write', 'scans:read', 'ingredients:read', 'routines:write', 'routines:read', 'scores:read', 'users:delete', 'client_tokens:write'],
       last4: issued.key.slice(-4),
       created_at: '2031-05-01T12:00:00.000Z',
       expires_at: null,

@@ -6,9 +6,10 @@ import { INFERENCE_MAX_CONCURRENCY, INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from 
 import { RESERVED_HEADROOM } from '../../lib/concurrency';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../lib/queues';
 import { DELIVERY_MAX_CONCURRENCY, DELIVERY_MAX_RECEIVES, DELIVERY_TIMEOUT } from '../../lib/webhooks';
+import { RECOVERY_TIMEOUT } from '../../lib/recovery';
 import { METRICS_NAMESPACE } from '../../functions/shared/metrics';
 import { loadConfig } from '../../functions/shared/config';
-import { GSI1, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/shared/tables';
+import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/shared/tables';
 import { synthesize, type SynthesizedStack } from './support/synth';
 import { logicalId, resource, resourcesOfType, resolvedEnvironment } from './support/template-queries';
 
@@ -25,13 +26,14 @@ afterAll(() => {
 });
 
 describe('functions', () => {
-  it('when the stack is synthesized, then it has the three functions on nodejs22.x, arm64, with their memory and timeouts', () => {
+  it('when the stack is synthesized, then it has the four functions on nodejs22.x, arm64, with their memory and timeouts', () => {
     const { template, stack } = synth;
-    template.resourceCountIs('AWS::Lambda::Function', 3);
+    template.resourceCountIs('AWS::Lambda::Function', 4);
     const expected = [
       { fn: stack.api.function, memory: 1024, timeout: API_TIMEOUT.toSeconds() },
       { fn: stack.inference.function, memory: 2048, timeout: INFERENCE_TIMEOUT.toSeconds() },
       { fn: stack.webhooks.function!, memory: 512, timeout: DELIVERY_TIMEOUT.toSeconds() },
+      { fn: stack.recovery.function, memory: 256, timeout: RECOVERY_TIMEOUT.toSeconds() },
     ];
     for (const { fn, memory, timeout } of expected) {
       expect(resource(template, logicalId(stack, fn)).Properties).toMatchObject({
@@ -52,7 +54,7 @@ describe('functions', () => {
     const deliveryQueueRef = { Ref: logicalId(stack, stack.webhooks.queue) };
     const env = (fn: Parameters<typeof logicalId>[1]) => resource(template, logicalId(stack, fn)).Properties.Environment.Variables;
 
-    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!]) {
+    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!, stack.recovery.function]) {
       const config = loadConfig(resolvedEnvironment(resource(template, logicalId(stack, fn))));
       expect(config.TABLE_PREFIX).toBe('skin');
       expect(env(fn)).toMatchObject({ IMAGES_BUCKET: bucketRef, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: expect.stringMatching(/^skin-/) });
@@ -76,7 +78,7 @@ describe('functions', () => {
 
   it('when the stack is synthesized, then every function has active X-Ray tracing and the metrics namespace', () => {
     const { template, stack } = synth;
-    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!]) {
+    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!, stack.recovery.function]) {
       const props = resource(template, logicalId(stack, fn)).Properties;
       expect(props.TracingConfig).toEqual({ Mode: 'Active' });
       expect(props.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe(METRICS_NAMESPACE);
@@ -104,7 +106,7 @@ describe('functions', () => {
 
   it('when the stack is synthesized, then every function logs to its own log group with a retention', () => {
     const { template, stack } = synth;
-    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!]) {
+    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!, stack.recovery.function]) {
       const logGroupId = logicalId(stack, fn.logGroupResource);
       expect(resource(template, logicalId(stack, fn)).Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
       expect(resource(template, logGroupId).Properties.RetentionInDays).toBe(30);
@@ -134,6 +136,8 @@ describe('tables', () => {
                 ],
                 Projection: { ProjectionType: 'ALL' },
               }),
+              // The scans table also has the sparse processing index (test/cdk/recovery.test.ts).
+              ...(name === PROCESSING_INDEX.table ? [Match.objectLike({ IndexName: PROCESSING_INDEX.name })] : []),
             ]
           : Match.absent(),
         TimeToLiveSpecification: spec.ttl ? { AttributeName: TTL_ATTRIBUTE, Enabled: true } : Match.absent(),
@@ -305,6 +309,22 @@ describe('api', () => {
     }
   });
 
+  it('when the stack is synthesized, then the dashboard is served by the API function: /dashboard and /dashboard/assets/* reach it through the root proxy, its tables exist, and loopback webhooks stay off', () => {
+    const { template, stack } = synth;
+    const restApiId = logicalId(stack, stack.api.restApi);
+    const proxy = Object.entries(resourcesOfType(template, 'AWS::ApiGateway::Resource')).find(([, r]) => r.Properties.PathPart === '{proxy+}')!;
+    // A greedy {proxy+} directly under the root: every path, /dashboard/sign-in and /dashboard/assets/dashboard.css included.
+    expect(proxy[1].Properties.ParentId).toEqual({ 'Fn::GetAtt': [restApiId, 'RootResourceId'] });
+    const proxyMethod = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method')).find((m) => JSON.stringify(m.Properties.ResourceId).includes(proxy[0]))!;
+    expect(proxyMethod.Properties.HttpMethod).toBe('ANY');
+    expect(JSON.stringify(proxyMethod.Properties.Integration.Uri)).toContain(logicalId(stack, stack.api.function));
+    for (const name of ['members', 'sessions', 'usage'] as const) expect(stack.storage.tables[name]).toBeDefined();
+    expect(TABLES.sessions.ttl && TABLES.usage.ttl).toBe(true);
+    const env = resolvedEnvironment(resource(template, logicalId(stack, stack.api.function)));
+    expect(env.WEBHOOK_ALLOW_LOOPBACK).toBeUndefined();
+    expect(env.DELIVERY_QUEUE_URL).toBeDefined();
+  });
+
   it('when the stack is synthesized, then the stage is throttled, traced, and writes JSON access logs without headers or bodies', () => {
     const { template } = synth;
     const stage = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'))[0];
@@ -350,7 +370,7 @@ describe('alarms', () => {
 
   it('when the stack is synthesized, then each function has error, throttle and p99 duration alarms', () => {
     const { stack } = synth;
-    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!]) {
+    for (const fn of [stack.api.function, stack.inference.function, stack.webhooks.function!, stack.recovery.function]) {
       const dimension = { Name: 'FunctionName', Value: { Ref: logicalId(stack, fn) } };
       expect(alarmsOn('Errors', dimension)).toHaveLength(1);
       expect(alarmsOn('Throttles', dimension)).toHaveLength(1);

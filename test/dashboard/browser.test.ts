@@ -88,6 +88,15 @@ async function reloadUntil(predicate: () => Promise<boolean>, timeoutMs = 15_000
 }
 
 describe('the dashboard in a browser', () => {
+  it('when the axe-core scan runs on a page with an unlabelled field and low-contrast text, then it reports them (the scan is not vacuous)', async () => {
+    const probeContext = await browser.newContext();
+    const probe = await probeContext.newPage();
+    await probe.setContent('<!DOCTYPE html><html lang="en"><head><title>probe</title></head><body><main><input type="text"><p style="color:#ccc;background:#fff">faint</p></main></body></html>');
+    const found = await seriousViolations(probe);
+    await probeContext.close();
+    expect(found.map((v) => v.id).sort()).toEqual(['color-contrast', 'label']);
+  });
+
   it('when a visitor opens /dashboard and signs up, then a Sandbox account is made and the keys page greets them', async () => {
     await page.goto(`${stack.apiUrl}/dashboard`);
     expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
@@ -128,6 +137,8 @@ describe('the dashboard in a browser', () => {
     firstKey = await page.locator('#new-secret').inputValue();
     expect(firstKey).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
     await page.getByRole('button', { name: 'Copy' }).click();
+    // The clipboard write is asynchronous; its outcome shows in the status next to the button.
+    await page.waitForFunction(() => document.querySelector('.copied')?.textContent !== '');
     await expect(page.locator('.copied').textContent()).resolves.toBe('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstKey);
     await check('key-created');

@@ -9,6 +9,8 @@ export interface RouteCase {
   /** Builds the request; `scanId` is an existing completed scan of the caller's tenant, of user `userId`; `routineId` a routine. */
   request: (ctx: { scanId: string; userId: string; routineId: string }) => Promise<{ method: string; path: string; body?: BodyInit; headers?: Record<string, string> }>;
   okStatus: number;
+  /** Scopes the successful request needs besides `scope` (a client token's scopes must be the minting key's too). */
+  alsoNeeds?: Scope[];
 }
 
 /** Every authenticated route of the API, with its scope (DESIGN.md section 3). Extend as routes land. */
@@ -52,8 +54,9 @@ export const ROUTES: RouteCase[] = [
   {
     name: 'POST /v1/client_tokens',
     scope: 'client_tokens:write',
-    request: async ({ userId }) => ({ method: 'POST', path: '/v1/client_tokens', body: JSON.stringify({ user_id: userId }), headers: { 'Content-Type': 'application/json' } }),
+    request: async ({ userId }) => ({ method: 'POST', path: '/v1/client_tokens', body: JSON.stringify({ user_id: userId, scopes: ['scans:read'] }), headers: { 'Content-Type': 'application/json' } }),
     okStatus: 201,
+    alsoNeeds: ['scans:read'],
   },
   {
     name: 'POST /v1/uploads',

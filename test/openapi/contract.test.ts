@@ -54,7 +54,9 @@ describe('every response against the OpenAPI document', () => {
     expect((await request('POST', '/v1/scans', { body: scanForm({ image: frontal, markers: 'freckles' }) })).status).toBe(400);
     expect((await request('POST', '/v1/scans', { body: scanForm({ markers: 'acne' }) })).status).toBe(400);
     expect((await request('POST', '/v1/scans', { body: scanForm({ image: oversizedFile(6 * 1024 * 1024) }) })).status).toBe(413);
-    expect((await request('POST', '/v1/scans', json({ image: 'x' }))).status).toBe(415);
+    expect((await request('POST', '/v1/scans', json({ image: 'x' }))).status).toBe(400);
+    expect((await request('POST', '/v1/scans', json({ upload_id: 'upl_01JD000000000000000000000Z' }))).status).toBe(404);
+    expect((await request('POST', '/v1/scans', { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
 
     expect((await request('GET', '/v1/scans?limit=1')).status).toBe(200);
     expect((await request('GET', '/v1/scans?user_id=contract-user&limit=100')).status).toBe(200);
@@ -101,6 +103,14 @@ describe('every response against the OpenAPI document', () => {
     expect((await request('GET', '/v1/users/bad%20id/score')).status).toBe(400);
     expect((await request('DELETE', '/v1/users/contract-routine')).status).toBe(204);
     expect((await request('DELETE', '/v1/users/bad%20id')).status).toBe(400);
+    expectNoViolations();
+  });
+
+  it('when the app operations answer (client tokens, uploads), then each response matches the document', async () => {
+    expect((await request('POST', '/v1/client_tokens', json({ user_id: 'contract-app' }))).status).toBe(201);
+    expect((await request('POST', '/v1/client_tokens', json({ user_id: 'contract-app', expires_in: 5 }))).status).toBe(400);
+    expect((await request('POST', '/v1/uploads', json({ content_type: 'image/png' }))).status).toBe(201);
+    expect((await request('POST', '/v1/uploads', json({ content_type: 'application/pdf' }))).status).toBe(400);
     expectNoViolations();
   });
 

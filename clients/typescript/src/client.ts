@@ -1,5 +1,6 @@
 import { HttpClient, type ClientOptions, type RequestOptions, type ResponseMeta, type WithRequestId } from './http.js';
 import { SkinError } from './errors.js';
+import { ClientTokensResource, UploadsResource } from './apps.js';
 import type {
   IngredientAnalysis,
   IngredientAnalysisRequest,
@@ -205,6 +206,10 @@ export class SkinClient {
   readonly routines: RoutinesResource;
   readonly users: UsersResource;
   readonly markers: MarkersResource;
+  /** Client tokens for apps (server side, with a secret key). */
+  readonly clientTokens: ClientTokensResource;
+  /** Direct uploads: presigned POST to storage, then a scan by upload id. */
+  readonly uploads: UploadsResource;
 
   constructor(options: ClientOptions = {}) {
     const http = new HttpClient(options);
@@ -213,6 +218,8 @@ export class SkinClient {
     this.routines = new RoutinesResource(http);
     this.users = new UsersResource(http);
     this.markers = new MarkersResource(http);
+    this.clientTokens = new ClientTokensResource(http);
+    this.uploads = new UploadsResource(http);
   }
 }
 

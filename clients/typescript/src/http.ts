@@ -7,7 +7,10 @@ import { SkinConnectionError, SkinTimeoutError, errorFromResponse, parseRetryAft
 import { VERSION } from './version.js';
 
 export interface ClientOptions {
-  /** `sk_test_…` or `sk_live_…`. Default: the `SKIN_API_KEY` environment variable (Node). */
+  /**
+   * `sk_test_…` or `sk_live_…` on a server; in an app, a client token `ct_test_…` (clientTokens.create).
+   * Default: the `SKIN_API_KEY` environment variable (Node).
+   */
   apiKey?: string;
   /**
    * The API's base URL, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com/prod, or LOCAL_BASE_URL for the
@@ -186,6 +189,11 @@ export class HttpClient {
   async blob(request: HttpRequest): Promise<WithRequestId<Blob>> {
     const response = await this.send({ ...request, headers: { Accept: '*/*', ...request.headers } });
     return withRequestId(await response.blob(), response);
+  }
+
+  /** A request to another host (a presigned storage upload): no key, no retries, through the configured fetch. */
+  external(url: string, init: RequestInit): Promise<Response> {
+    return this.fetch(url, init);
   }
 
   /** Exponential backoff with jitter: about base x 2^attempt, at most the configured maximum. */

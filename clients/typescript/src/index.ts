@@ -4,6 +4,7 @@
  * Standard Webhooks verification. No dependencies; Node 20+ and browsers.
  */
 export { SkinClient, createClient, ScanPages, type CreateScanInput, type ImageInput, type ListScansInput, type WaitOptions } from './client.js';
+export { ClientTokensResource, UploadsResource, type CreateClientTokenInput, type ScanFromUploadInput } from './apps.js';
 export { LOCAL_BASE_URL, USER_AGENT, type AttemptInfo, type ClientOptions, type RequestOptions, type ResponseMeta, type WithRequestId } from './http.js';
 export {
   SkinError,

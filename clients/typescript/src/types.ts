@@ -19,6 +19,10 @@ export type IngredientAnalysis = Schemas['IngredientAnalysis'];
 export type RoutineRequest = Schemas['RoutineRequest'];
 export type Routine = Schemas['Routine'];
 export type Problem = Schemas['Problem'];
+export type ClientToken = Schemas['ClientToken'];
+export type ClientTokenRequest = Schemas['ClientTokenRequest'];
+export type Upload = Schemas['Upload'];
+export type UploadRequest = Schemas['UploadRequest'];
 export type ErrorCode = Problem['code'];
 
 export type ScanCompletedEvent = Schemas['ScanCompletedEvent'];

@@ -7,7 +7,8 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
-import { clusterPeaks, findBlobs, masked, mean, median, percentile, smoothstep, type Blob } from './stats.js';
+import { clusterPeaks, findBlobs, masked, mean, smoothstep, type Blob } from './stats.js';
+import { totalWeight, weightedMean, weightedMedian, weightedPercentile } from './weighted-stats.js';
 
 /** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
 export type SkinMaps = Record<SkinOutputName, Float32Array>;
@@ -40,10 +41,9 @@ export const MEASUREMENT = {
   flake: 0.6,
   /** Specular strength (L* units) where sheen starts to count; full weight at 3×. */
   sheen: 2,
-  /** Strong highlights (specular ≥ this, L* units) and pixels within `sheenGuard` of them are left out of colour
-   * and relief measures. */
-  glare: 6,
-  sheenGuard: 6,
+  /** Glare: colour and relief measures weigh each pixel by 1 − smoothstep(glare[0], glare[1], specular) (L* units):
+   * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
+  glare: [4, 8] as [number, number],
 } as const;
 
 const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
@@ -61,7 +61,7 @@ export const MARKER_REGIONS: Record<MarkerName, RegionName[]> = {
   texture: ['left_cheek', 'right_cheek', 'forehead', 'chin'],
 };
 
-/** Fewer skin pixels than this in a region and the region is left out. */
+/** Fewer skin pixels than this in a region (summed glare weight, each pixel 0..1) and the region is left out. */
 export const MIN_REGION_PIXELS = 60;
 
 export interface SkinBaseline {
@@ -99,16 +99,6 @@ function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: num
   return maps[output].subarray(index * n, (index + 1) * n);
 }
 
-function union(regions: RegionMasks, names: RegionName[], usable: Set<RegionName>): Uint8Array {
-  const out = new Uint8Array(regions.size * regions.size);
-  for (const name of names) {
-    if (!usable.has(name)) continue;
-    const m = regions.masks[name];
-    for (let i = 0; i < out.length; i++) if (m[i]) out[i] = 1;
-  }
-  return out;
-}
-
 /** Pixel counts of the masks seen during one reduceFeatures call (masks are not changed once made). */
 let counted: WeakMap<Uint8Array, number> | undefined;
 
@@ -121,89 +111,89 @@ function count(mask: Uint8Array): number {
   return c;
 }
 
-/** Binary dilation of { map ≥ threshold } by a square of radius r (separable max filter). */
-function dilateAbove(map: Float32Array, size: number, threshold: number, r: number): Uint8Array {
-  const rows = new Uint8Array(size * size);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if (map[y * size + x]! < threshold) continue;
-      for (let d = Math.max(0, x - r); d <= Math.min(size - 1, x + r); d++) rows[y * size + d] = 1;
-    }
-  }
-  const out = new Uint8Array(size * size);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if (!rows[y * size + x]) continue;
-      for (let d = Math.max(0, y - r); d <= Math.min(size - 1, y + r); d++) out[d * size + x] = 1;
-    }
-  }
+/** Per pixel, 1 − smoothstep(from, to, specular): how much of the skin under it a measurement can see. */
+function glareWeight(specular: Float32Array, [from, to]: [number, number]): Float32Array {
+  const out = new Float32Array(specular.length);
+  for (let i = 0; i < out.length; i++) out[i] = 1 - smoothstep(from, to, specular[i]!);
   return out;
 }
 
-function without(mask: Uint8Array, excluded: Uint8Array): Uint8Array {
-  const out = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) out[i] = mask[i]! && !excluded[i] ? 1 : 0;
-  return out;
-}
-
-/** Σ over blobs of smoothstep(threshold, 2·threshold, peak): a lesion count that fades in near the threshold. */
-function softCount(blobs: Blob[], threshold: number): number {
-  return blobs.reduce((acc, b) => acc + smoothstep(threshold, 2 * threshold, b.peak), 0);
-}
-
-/** Mean over the mask of smoothstep(lo, hi, map): the fraction of the area covered, with soft edges. */
-function softFraction(map: Float32Array, mask: Uint8Array, lo: number, hi: number): number {
-  let s = 0;
-  let c = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    s += smoothstep(lo, hi, map[i]!);
-    c++;
-  }
-  return c === 0 ? Number.NaN : s / c;
-}
-
-/** Mean of a per-region statistic over the usable regions among `names`, weighted by pixel count. */
-function pooled(
-  regions: RegionMasks,
-  names: RegionName[],
-  usable: Set<RegionName>,
-  stat: (mask: Uint8Array) => number,
-): number {
-  let s = 0;
-  let w = 0;
-  for (const name of names) {
-    if (!usable.has(name)) continue;
-    const m = regions.masks[name];
-    const c = count(m);
-    s += stat(m) * c;
-    w += c;
-  }
-  return w === 0 ? Number.NaN : s / w;
-}
-
-/** Region masks with the regions that hold enough skin to be used. */
+/**
+ * The regions as per-pixel weights (mask × glare weight, or the mask itself), with the regions whose summed
+ * weight reaches MIN_REGION_PIXELS.
+ */
 interface RegionView {
-  regions: RegionMasks;
+  weights: Record<RegionName, Float32Array>;
+  total: Record<RegionName, number>;
   usable: Set<RegionName>;
 }
 
-function viewOf(regions: RegionMasks, excluded?: Uint8Array): RegionView {
-  const masks = {} as Record<RegionName, Uint8Array>;
+function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): RegionView {
+  const weights = {} as Record<RegionName, Float32Array>;
+  const total = {} as Record<RegionName, number>;
   const usable = new Set<RegionName>();
   for (const name of REGION_NAMES) {
-    masks[name] = excluded ? without(regions.masks[name], excluded) : regions.masks[name];
-    if (count(masks[name]) >= MIN_REGION_PIXELS) usable.add(name);
+    const mask = regions.masks[name];
+    const w = new Float32Array(mask.length);
+    for (let i = 0; i < mask.length; i++) if (mask[i]) w[i] = pixelWeight ? pixelWeight[i]! : 1;
+    weights[name] = w;
+    total[name] = totalWeight(w);
+    if (total[name] >= MIN_REGION_PIXELS) usable.add(name);
   }
-  return { regions: { size: regions.size, masks }, usable };
+  return { weights, total, usable };
+}
+
+/** The usable regions among `names` as one weight map (overlapping regions count once). */
+function unionOf(view: RegionView, names: RegionName[]): Float32Array {
+  const out = new Float32Array(view.weights[REGION_NAMES[0]].length);
+  for (const name of names) {
+    if (!view.usable.has(name)) continue;
+    const w = view.weights[name];
+    for (let i = 0; i < out.length; i++) if (w[i]! > out[i]!) out[i] = w[i]!;
+  }
+  return out;
+}
+
+/** 1 where the weight is above 0 (the pixels spot detection may look at). */
+function support(weights: Float32Array): Uint8Array {
+  const out = new Uint8Array(weights.length);
+  for (let i = 0; i < out.length; i++) out[i] = weights[i]! > 0 ? 1 : 0;
+  return out;
+}
+
+/** Σ over blobs of smoothstep(threshold, 2·threshold, peak), each times the weight at its centre. */
+function softCount(blobs: Blob[], threshold: number, size: number, weights?: Float32Array): number {
+  return blobs.reduce((acc, b) => {
+    const w = weights ? weights[Math.round(b.y) * size + Math.round(b.x)]! : 1;
+    return acc + w * smoothstep(threshold, 2 * threshold, b.peak);
+  }, 0);
+}
+
+/** Weighted mean of smoothstep(lo, hi, map): the fraction of the area covered, with soft edges. */
+function softFraction(map: Float32Array, weights: Float32Array, lo: number, hi: number): number {
+  return weightedMean(map, weights, (v) => smoothstep(lo, hi, v));
+}
+
+/** Mean of a per-region statistic over the usable regions among `names`, weighted by the regions' summed weight. */
+function pooled(view: RegionView, names: RegionName[], stat: (weights: Float32Array) => number): number {
+  let s = 0;
+  let w = 0;
+  for (const name of names) {
+    if (!view.usable.has(name)) continue;
+    s += stat(view.weights[name]) * view.total[name];
+    w += view.total[name];
+  }
+  return w === 0 ? Number.NaN : s / w;
 }
 
 /**
  * Per-marker raw values from the model maps and region masks.
  *
- * Colour and relief measures (pigmentation, redness, wrinkles, pores, texture, hydration, dark circles) leave
- * out strong highlights and a few pixels around them: glare hides the skin beneath and its edges mimic spots
- * and lines. Acne (its own centre-surround test) and oiliness (which measures the sheen) use the whole regions.
+ * Colour and relief measures (pigmentation, redness, wrinkles, pores, texture, hydration, dark circles) weigh
+ * each pixel by how far it is from glare (MEASUREMENT.glare): glare hides the skin beneath and its edges mimic
+ * spots and lines. The weight is soft, with no margin around highlights, so a re-encode or resize that moves a
+ * highlight's edge by a pixel moves the measurement a little, not by whole rings of pixels. Acne (its own
+ * centre-surround test) and oiliness (which measures the sheen) use the whole regions.
  *
  * @example
  *   const features = reduceFeatures(maps, regions); // features.values.acne === soft count of red spots
@@ -222,13 +212,10 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const M = MEASUREMENT;
   const specular = channel(maps, 'specular', 'strength', size);
   const all = viewOf(regions);
-  const clean = viewOf(regions, dilateAbove(specular, size, M.glare, M.sheenGuard));
+  const clean = viewOf(regions, glareWeight(specular, M.glare));
   const coverage = {} as Record<RegionName, number>;
   for (const name of REGION_NAMES) coverage[name] = count(regions.masks[name]);
-  const maskOf = (view: RegionView, names: RegionName[]) => union(view.regions, names, view.usable);
-  const pooledIn = (view: RegionView, names: RegionName[], stat: (mask: Uint8Array) => number) =>
-    pooled(view.regions, names, view.usable, stat);
-  const face = maskOf(clean, FACE);
+  const face = unionOf(clean, FACE);
 
   const L = channel(maps, 'lab', 'L', size);
   const a = channel(maps, 'lab', 'a', size);
@@ -238,15 +225,15 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const shading = channel(maps, 'chromophores', 'shading', size);
   const od = channel(maps, 'indices', 'od', size);
   const baseline: SkinBaseline = {
-    L: median(masked(L, face)),
-    a: median(masked(a, face)),
-    b: median(masked(b, face)),
+    L: weightedMedian(L, face),
+    a: weightedMedian(a, face),
+    b: weightedMedian(b, face),
     ita: 0,
-    melanin: median(masked(melanin, face)),
-    haemoglobin: median(masked(haemoglobin, face)),
-    shading: median(masked(shading, face)),
-    mi: median(masked(channel(maps, 'indices', 'mi', size), face)),
-    ei: median(masked(channel(maps, 'indices', 'ei', size), face)),
+    melanin: weightedMedian(melanin, face),
+    haemoglobin: weightedMedian(haemoglobin, face),
+    shading: weightedMedian(shading, face),
+    mi: weightedMedian(channel(maps, 'indices', 'mi', size), face),
+    ei: weightedMedian(channel(maps, 'indices', 'ei', size), face),
   };
   baseline.ita = (Math.atan2(baseline.L - 50, baseline.b) * 180) / Math.PI;
 
@@ -254,42 +241,41 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const details = {} as Record<MarkerName, Record<string, number>>;
 
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
-  const acneMask = maskOf(all, MARKER_REGIONS.acne);
+  const acneMask = support(unionOf(all, MARKER_REGIONS.acne));
   const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
   const isolated = findBlobs(redBlobs, acneMask, size, M.acneContrast, M.acneArea[0], M.acneArea[1]);
   // Spots closer than the filters' surround (≈ 5 mm) merge into one component larger than a papule; inside such a
   // cluster each local maximum is a lesion. (A diffuse flush has no such peaks: it is redness.)
   const clustered = clusterPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea[1], M.clusterPeakRadius);
   const acneSpots = [...isolated, ...clustered];
-  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast);
+  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size);
   details.acne = { spots: acneSpots.length, clustered: clustered.length, soft_count: values.acne, pixels: count(acneMask) };
 
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
-  const pigMask = maskOf(clean, MARKER_REGIONS.pigmentation);
+  // A spot counts with the glare weight at its centre.
+  const pigWeights = unionOf(clean, MARKER_REGIONS.pigmentation);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
-  const pigSpots = findBlobs(darkSpots, pigMask, size, M.spotContrast, M.spotArea[0], M.spotArea[1]);
-  const spotCount = softCount(pigSpots, M.spotContrast);
-  const contrastP90 = pooledIn(clean, MARKER_REGIONS.pigmentation, (m) => percentile(masked(darkSpots, m), 90));
+  const pigSpots = findBlobs(darkSpots, support(pigWeights), size, M.spotContrast, M.spotArea[0], M.spotArea[1]);
+  const spotCount = softCount(pigSpots, M.spotContrast, size, pigWeights);
+  const contrastP90 = pooled(clean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
   const mottling = Math.max(0, contrastP90 - M.evenMelaninContrast);
-  values.pigmentation = count(pigMask) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
+  values.pigmentation = totalWeight(pigWeights) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
 
   // Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
   // chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up.
-  const hRedness = masked(haemoglobin, maskOf(clean, MARKER_REGIONS.redness));
-  const hReference = masked(haemoglobin, maskOf(clean, ['forehead', 'chin']));
-  const hRef = hReference.length > 0 ? median(hReference) : percentile(masked(haemoglobin, face), 25);
-  const hMedian = median(hRedness);
-  const hP75 = percentile(hRedness, 75);
-  values.redness =
-    hRedness.length === 0 ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
+  const rednessWeights = unionOf(clean, MARKER_REGIONS.redness);
+  const referenceWeights = unionOf(clean, ['forehead', 'chin']);
+  const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
+  const hMedian = weightedMedian(haemoglobin, rednessWeights);
+  const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
+  values.redness = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
   details.redness = { excess: values.redness, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const lineFraction = (names: RegionName[]) =>
-    pooledIn(clean, names, (m) => softFraction(lines, m, M.lineStrength, 2 * M.lineStrength));
+  const lineFraction = (names: RegionName[]) => pooled(clean, names, (w) => softFraction(lines, w, M.lineStrength, 2 * M.lineStrength));
   const wrinkleParts = {
     forehead: lineFraction(['forehead']),
     crows_feet: lineFraction(['crows_feet_left', 'crows_feet_right']),
@@ -301,13 +287,13 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
 
   // Pores: percentage of the area covered by small round dark pits.
   const pores = channel(maps, 'pits', 'dark', size);
-  values.pores = 100 * softFraction(pores, maskOf(clean, MARKER_REGIONS.pores), M.poreStrength, 2 * M.poreStrength);
+  values.pores = 100 * softFraction(pores, unionOf(clean, MARKER_REGIONS.pores), M.poreStrength, 2 * M.poreStrength);
   details.pores = { percent: values.pores };
 
   // Oiliness: percentage of the T-zone with specular sheen.
-  const tZone = maskOf(all, MARKER_REGIONS.oiliness);
+  const tZone = unionOf(all, MARKER_REGIONS.oiliness);
   values.oiliness = 100 * softFraction(specular, tZone, M.sheen, 3 * M.sheen);
-  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(specular, tZone)) };
+  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(specular, support(tZone))) };
 
   // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it,
   // per side (so light falling differently on the two sides cancels), averaged over the sides.
@@ -320,11 +306,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const sideDifference = (map: Float32Array) =>
     sides.length === 0
       ? Number.NaN
-      : sides.reduce(
-          (acc, [eye, cheek]) =>
-            acc + median(masked(map, clean.regions.masks[eye])) - median(masked(map, clean.regions.masks[cheek])),
-          0,
-        ) / sides.length;
+      : sides.reduce((acc, [eye, cheek]) => acc + weightedMedian(map, clean.weights[eye]) - weightedMedian(map, clean.weights[cheek]), 0) /
+        sides.length;
   values.dark_circles = sideDifference(od);
   details.dark_circles = {
     density_difference: values.dark_circles,
@@ -336,21 +319,21 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face).
   const band = channel(maps, 'texture', 'band_rms', size);
   const fine = channel(maps, 'texture', 'fine_rms', size);
-  values.texture = pooledIn(clean, MARKER_REGIONS.texture, (m) => median(masked(band, m)));
+  values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };
 
   // Hydration (visual proxy): dryness marks on the cheeks: finest-scale dark lines (crosshatched dehydration
   // lines) and bright flecks (flaking), as a percentage of the area.
   const fineLines = channel(maps, 'lines', 'fine', size);
   const flakes = channel(maps, 'pits', 'bright', size);
-  const hydrationMask = maskOf(clean, MARKER_REGIONS.hydration);
-  const lineShare = 100 * softFraction(fineLines, hydrationMask, M.fineLine, 2 * M.fineLine);
-  const flakeShare = 100 * softFraction(flakes, hydrationMask, M.flake, 2 * M.flake);
+  const hydrationWeights = unionOf(clean, MARKER_REGIONS.hydration);
+  const lineShare = 100 * softFraction(fineLines, hydrationWeights, M.fineLine, 2 * M.fineLine);
+  const flakeShare = 100 * softFraction(flakes, hydrationWeights, M.flake, 2 * M.flake);
   values.hydration = lineShare + flakeShare;
   details.hydration = {
     fine_lines_percent: lineShare,
     flakes_percent: flakeShare,
-    fine_rms: pooledIn(clean, MARKER_REGIONS.hydration, (m) => median(masked(fine, m))),
+    fine_rms: pooled(clean, MARKER_REGIONS.hydration, (w) => weightedMedian(fine, w)),
   };
 
   for (const marker of MARKER_NAMES) {

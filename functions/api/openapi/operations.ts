@@ -83,6 +83,10 @@ const SCAN_IMAGE_ERRORS: ErrorCode[] = [
   'too_dark',
   'too_bright',
   'blurry',
+  'eyes_closed',
+  'expression_not_neutral',
+  'grayscale_photo',
+  'not_human_skin',
   'analysis_failed',
 ];
 

@@ -40,7 +40,7 @@ export const scanSchema = z
       .nullable()
       .meta({
         description:
-          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, darkness, brightness, clipping, sharpness.',
+          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue.',
       }),
     error: z
       .object({ code: z.string(), message: z.string() })

@@ -28,8 +28,8 @@ from .types import UnknownWebhookEvent, WebhookEvent
 __all__ = ["DEFAULT_TOLERANCE_SECONDS", "WebhookVerificationError", "unwrap", "verify"]
 
 DEFAULT_TOLERANCE_SECONDS = 300
-# mypy reads an Annotated union as a special form, not a type; pydantic accepts it.
-_KNOWN_EVENTS: TypeAdapter[WebhookEvent] = TypeAdapter(WebhookEvent)  # type: ignore[arg-type]
+# Some mypy and typing_extensions versions read an Annotated union as a special form, not a type; pydantic takes it.
+_KNOWN_EVENTS: TypeAdapter[WebhookEvent] = TypeAdapter(WebhookEvent)  # type: ignore[arg-type, unused-ignore]
 _DIGITS = re.compile(r"^[0-9]+$")
 _BASE64 = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
 

@@ -164,7 +164,7 @@ class Scan(BaseModel):
     """
     quality: Optional[dict[str, Quality]]
     """
-    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, darkness, brightness, clipping, sharpness.
+    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue.
     """
     error: Optional[Error]
     """
@@ -941,6 +941,7 @@ class Problem(BaseModel):
         "method_not_allowed",
         "invalid_request",
         "unknown_marker",
+        "invalid_cursor",
         "idempotency_conflict",
         "scan_not_completed",
         "upload_already_used",
@@ -958,6 +959,10 @@ class Problem(BaseModel):
         "too_dark",
         "too_bright",
         "blurry",
+        "eyes_closed",
+        "expression_not_neutral",
+        "grayscale_photo",
+        "not_human_skin",
         "analysis_failed",
         "rate_limited",
         "internal_error",
@@ -1181,11 +1186,14 @@ class ScanCreateForm(BaseModel):
     """
     markers: Optional[str] = None
     """
-    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`.
+    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`.
     """
-    user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
+    user_id: Annotated[
+        Optional[str],
+        Field(examples=["user-42"], pattern="^([A-Za-z0-9_.:@-]{1,128})?$"),
+    ] = None
     """
-    Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`.
+    Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`; empty means none.
     """
 
 
@@ -1308,7 +1316,10 @@ class ScanFromUpload(BaseModel):
     """
     Marker names (an array, or a comma-separated string); omitted: every marker.
     """
-    user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
+    user_id: Annotated[
+        Optional[str],
+        Field(examples=["user-42"], pattern="^([A-Za-z0-9_.:@-]{1,128})?$"),
+    ] = None
     """
     Must match the upload's user when it has one (omitted: the upload's user).
     """

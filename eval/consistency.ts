@@ -1,0 +1,218 @@
+/**
+ * `npm run eval`: the consistency evaluation of the whole analyzer (issue 13, docs/analysis.md "Consistency").
+ *
+ * The same face must get the same scores when the photo is re-saved, resized, cropped or re-exposed, and in
+ * consecutive frames of one sitting. This runs `createInspectingAnalyzer` (the scan's own code path) over real
+ * photos (the demo photos shipped in the @vladmandic/face-api devDependency, and the shared fixtures in
+ * /work/shared/fixtures/images or $EVAL_FIXTURES when that folder exists; it is optional) and over variants of
+ * each, then prints per marker the worst drift from the original, the range across the frames of each
+ * multi-frame sequence ($EVAL_FRAMES: folders of frames, one sequence per folder, optional), and every refusal.
+ *
+ *   npm run eval                      # everything
+ *   npm run eval -- --json out.json   # also writes every outcome as JSON
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { createInspectingAnalyzer } from '../functions/analysis/create-analyzer';
+import { MARKER_NAMES, type MarkerName } from '../functions/analysis/skin/markers';
+import { applyExposure } from '../functions/analysis/skin/synthetic';
+import { buildModels } from '../models/build/index';
+import { FACE_CROPS, faceApiSample } from '../test/helpers/images';
+
+/** Faces at least this many pixels across are held to the drift targets (issue 13). */
+const TARGET_FACE_PIXELS = 200;
+const FIXTURES = process.env.EVAL_FIXTURES ?? '/work/shared/fixtures/images';
+
+interface Photo {
+  name: string;
+  bytes: Buffer;
+  /** Apparent age group, by eye, for the older-versus-younger wrinkles check (a property that must be kept). */
+  age?: 'older' | 'younger';
+}
+
+/** Fixtures showing people in their sixties and seventies (by eye; SOURCES.md names them). */
+const OLDER_FIXTURES = ['obama.jpg', 'biden.jpg'];
+
+interface Outcome {
+  status: 'completed' | 'failed';
+  code?: string;
+  face?: number;
+  skin_score?: number;
+  scores?: Record<MarkerName, number>;
+}
+
+type Variant = (bytes: Buffer) => Promise<Buffer>;
+
+const resized = (factor: number): Variant => async (bytes) => {
+  const { width } = await sharp(bytes).metadata();
+  return sharp(bytes).resize(Math.round(width! * factor), undefined, { kernel: 'lanczos3' }).png().toBuffer();
+};
+
+const exposed = (factor: number): Variant => async (bytes) => {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const out = applyExposure({ data: new Uint8Array(data), width: info.width, height: info.height }, factor);
+  return sharp(Buffer.from(out.data), { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
+};
+
+/** Variants held to the 3-point target, the 50 % one (5 points while above the floor), and exposure (reported). */
+const VARIANTS: Record<string, Variant> = {
+  q85: (b) => sharp(b).jpeg({ quality: 85 }).toBuffer(),
+  q70: (b) => sharp(b).jpeg({ quality: 70 }).toBuffer(),
+  '4:2:0': (b) => sharp(b).jpeg({ quality: 95, chromaSubsampling: '4:2:0' }).toBuffer(),
+  '75%': resized(0.75),
+  '150%': resized(1.5),
+  crop20: async (b) => {
+    const { width, height } = await sharp(b).metadata();
+    return sharp(b).extract({ left: 20, top: 20, width: width! - 40, height: height! - 40 }).png().toBuffer();
+  },
+  '50%': resized(0.5),
+  'exp+10%': exposed(1.1),
+  'exp-10%': exposed(0.9),
+};
+const TIGHT = ['q85', 'q70', '4:2:0', '75%', '150%', 'crop20'];
+
+async function npmPhotos(): Promise<Photo[]> {
+  const photos: Photo[] = [];
+  for (const name of ['frontal', 'tilted', 'light', 'tan'] as const) {
+    const { sample, ...region } = FACE_CROPS[name];
+    // The demo photos are 4:2:0 JPEGs; a lossless copy of the crop keeps what they hold without a second encode.
+    photos.push({ name: `face-api ${name}`, age: 'younger', bytes: await sharp(faceApiSample(sample)).extract(region).png().toBuffer() });
+    // Twice the size (the face of an ordinary selfie), so the 50 % variant stays above the floor.
+    photos.push({
+      name: `face-api ${name} 2x`,
+      bytes: await sharp(faceApiSample(sample)).extract(region).resize(region.width * 2, undefined, { kernel: 'lanczos3' }).png().toBuffer(),
+    });
+  }
+  return photos;
+}
+
+function fixturePhotos(): Photo[] {
+  if (!existsSync(FIXTURES)) return [];
+  return readdirSync(FIXTURES)
+    .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+    .sort()
+    .map((f) => ({ name: `fixture ${f}`, bytes: readFileSync(join(FIXTURES, f)), age: OLDER_FIXTURES.includes(f) ? ('older' as const) : undefined }));
+}
+
+/** Folders of frames (one sequence each) named in $EVAL_FRAMES, separated by ':'. */
+function frameSequences(): { name: string; frames: Photo[] }[] {
+  const dirs = (process.env.EVAL_FRAMES ?? '').split(':').filter((d) => d && existsSync(d));
+  return dirs.map((dir) => ({
+    name: dir,
+    frames: readdirSync(dir)
+      .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+      .sort()
+      .map((f) => ({ name: f, bytes: readFileSync(join(dir, f)) })),
+  }));
+}
+
+function pad(cells: (string | number)[], widths: number[]): string {
+  return cells.map((c, i) => String(c).padStart(widths[i] ?? 8)).join(' ');
+}
+
+async function main(): Promise<void> {
+  const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
+  await buildModels();
+  const analyzer = await createInspectingAnalyzer({});
+  const run = async (bytes: Buffer): Promise<Outcome> => {
+    const { outcome, landmarks } = await analyzer.inspect(bytes, MARKER_NAMES, { overlays: false });
+    const face = outcome.face ? Math.round(Math.min(outcome.face.box.width, outcome.face.box.height)) : undefined;
+    if (outcome.status === 'failed') return { status: 'failed', code: outcome.error.code, face };
+    void landmarks;
+    const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Record<MarkerName, number>;
+    return { status: 'completed', face, skin_score: outcome.skinScore, scores };
+  };
+
+  const photos = [...(await npmPhotos()), ...fixturePhotos()];
+  const results: Record<string, Record<string, Outcome>> = {};
+  const refusals: string[] = [];
+  const columns = [...MARKER_NAMES, 'skin_score'] as const;
+  const worst: Record<string, Record<string, { drift: number; where: string }>> = {};
+  const group = (variant: string) => (TIGHT.includes(variant) ? 'q85/q70/4:2:0/75%/150%/crop20' : variant.startsWith('exp') ? 'exposure ±10%' : variant);
+  const started = Date.now();
+
+  console.log(`Consistency evaluation: ${photos.length} photos × (original + ${Object.keys(VARIANTS).length} variants)`);
+  console.log('per photo: face size (px), then per variant the largest move of any marker (or the refusal code)\n');
+  console.log(pad(['photo', 'face', 'skin', ...Object.keys(VARIANTS)], [26, 5, 5, ...Object.keys(VARIANTS).map(() => 8)]));
+  for (const photo of photos) {
+    const base = await run(photo.bytes);
+    results[photo.name] = { original: base };
+    const row: (string | number)[] = [photo.name.slice(-26), base.face ?? '—', base.skin_score ?? base.code ?? '—'];
+    if (base.status === 'failed') refusals.push(`${photo.name} original: ${base.code} (face ${base.face ?? '—'} px)`);
+    for (const [variant, make] of Object.entries(VARIANTS)) {
+      const out = await run(await make(photo.bytes));
+      results[photo.name]![variant] = out;
+      if (out.status === 'failed') {
+        if (base.status === 'completed') refusals.push(`${photo.name} ${variant}: ${out.code} (face ${out.face ?? '—'} px)`);
+        row.push(base.status === 'completed' ? out.code!.slice(0, 8) : '—');
+        continue;
+      }
+      if (base.status !== 'completed') {
+        row.push('scored');
+        refusals.push(`${photo.name} ${variant}: scored although the original was refused (${base.code})`);
+        continue;
+      }
+      let largest = 0;
+      for (const m of columns) {
+        const before = m === 'skin_score' ? base.skin_score! : base.scores![m];
+        const after = m === 'skin_score' ? out.skin_score! : out.scores![m];
+        const drift = Math.abs(after - before);
+        if (m !== 'skin_score') largest = Math.max(largest, drift);
+        // Targets hold for faces of at least 200 px, in the variant too (the 50 % one may fall below).
+        if ((base.face ?? 0) < TARGET_FACE_PIXELS || (out.face ?? 0) < TARGET_FACE_PIXELS) continue;
+        const g = group(variant);
+        worst[g] ??= {};
+        const w = (worst[g]![m] ??= { drift: 0, where: '' });
+        if (drift > w.drift) worst[g]![m] = { drift, where: `${photo.name} ${variant} ${before}→${after}` };
+      }
+      row.push(largest);
+    }
+    console.log(pad(row, [26, 5, 5, ...Object.keys(VARIANTS).map(() => 8)]));
+  }
+
+  console.log(`\nWorst per-marker drift from the original, faces ≥ ${TARGET_FACE_PIXELS} px in both (targets: 3 points, 5 at 50 %)`);
+  const groups = Object.keys(worst);
+  console.log(pad(['marker', ...groups], [13, ...groups.map((g) => Math.max(14, g.length))]));
+  for (const m of columns) {
+    console.log(pad([m, ...groups.map((g) => worst[g]![m]?.drift ?? 0)], [13, ...groups.map((g) => Math.max(14, g.length))]));
+  }
+  console.log('\nWhere each worst drift happened:');
+  for (const g of groups) for (const m of columns) if ((worst[g]![m]?.drift ?? 0) > 3) console.log(`  ${g} ${m}: ${worst[g]![m]!.where}`);
+
+  const wrinklesOf = (age: 'older' | 'younger') =>
+    photos.filter((p) => p.age === age && results[p.name]!.original!.status === 'completed').map((p) => results[p.name]!.original!.scores!.wrinkles);
+  const [older, younger] = [wrinklesOf('older'), wrinklesOf('younger')];
+  const avg = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  console.log(
+    older.length && younger.length
+      ? `\nWrinkles, older vs younger faces (originals scored): older ${older.join(', ')} (mean ${avg(older).toFixed(0)}), younger ${younger.join(', ')} (mean ${avg(younger).toFixed(0)}): gap ${(avg(younger) - avg(older)).toFixed(0)} points`
+      : '\nWrinkles, older vs younger faces: not enough scored originals in both groups',
+  );
+
+  const sequences = frameSequences();
+  if (sequences.length === 0) console.log('\nFrames: no multi-frame sequence given ($EVAL_FRAMES); none ships in an npm package used here.');
+  for (const sequence of sequences) {
+    const outs: Outcome[] = [];
+    for (const frame of sequence.frames) {
+      const out = await run(frame.bytes);
+      outs.push(out);
+      if (out.status === 'failed') refusals.push(`${sequence.name}/${frame.name}: ${out.code}`);
+    }
+    const scored = outs.filter((o) => o.status === 'completed');
+    console.log(`\nFrames ${sequence.name}: ${sequence.frames.length} frames, ${sequence.frames.length - scored.length} refused; range per marker over the scored frames`);
+    for (const m of columns) {
+      const values = scored.map((o) => (m === 'skin_score' ? o.skin_score! : o.scores![m]));
+      console.log(pad([m, values.length ? Math.max(...values) - Math.min(...values) : '—', values.join(' ')], [13, 4, 0]));
+    }
+    results[`frames ${sequence.name}`] = Object.fromEntries(sequence.frames.map((f, i) => [f.name, outs[i]!]));
+  }
+
+  console.log(`\nRefusals (${refusals.length}):`);
+  for (const r of refusals) console.log(`  ${r}`);
+  console.log(`\n${photos.length * (1 + Object.keys(VARIANTS).length)} analyses in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 1));
+  await analyzer.close();
+}
+
+await main();

@@ -1,0 +1,105 @@
+/**
+ * Statistics over pixels that each count with a weight in 0..1 (skin/features.ts: how far a pixel is from
+ * glare). A pixel that fades out of a measurement as its weight falls moves the result a little; a pixel that
+ * drops out of a hard mask moves it a step, and the steps are what made re-encodes and resizes of one photo
+ * score differently (docs/analysis.md, "Consistency").
+ */
+
+import { percentile } from './stats.js';
+
+const INDEX_SPAN = 65536;
+const bitsView = new Float32Array(1);
+const bitsOf = new Uint32Array(bitsView.buffer);
+
+/** A float32's bit pattern as an unsigned integer that sorts in the float's order. */
+function orderedBits(v: number): number {
+  bitsView[0] = v;
+  const b = bitsOf[0]!;
+  return b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
+}
+
+/** Σ weight. */
+export function totalWeight(weights: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < weights.length; i++) s += weights[i]!;
+  return s;
+}
+
+/**
+ * The weighted p-th percentile (p in 0..100) of `map` over the pixels with weight > 0; NaN when there are none.
+ * Each value stands for an interval of cumulative weight centred on its own weight, and the percentile
+ * interpolates linearly between the centres, so with all weights 1 it equals the unweighted percentile.
+ */
+export function weightedPercentile(map: Float32Array, weights: Float32Array, p: number): number {
+  let n = 0;
+  let allOne = true;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i]!;
+    if (!(w > 0)) continue;
+    n++;
+    if (w !== 1) allOne = false;
+  }
+  if (n === 0) return Number.NaN;
+  // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
+  if (allOne) {
+    const values = new Float32Array(n);
+    let k = 0;
+    for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) values[k++] = map[i]!;
+    return percentile(values, p);
+  }
+  if (n > INDEX_SPAN) throw new RangeError(`weightedPercentile: at most ${INDEX_SPAN} weighted values, got ${n}`);
+  // Sorted by value through one native sort of doubles: each key is the value's order-preserving 32-bit pattern
+  // times 2^16 plus the pixel's index (S² ≤ 65536), exact in a double's 53 bits. (A comparator sort of indices cost
+  // ≈ 25 ms per analysis.)
+  const values = new Float64Array(n);
+  const w = new Float64Array(n);
+  const keys = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < weights.length; i++) {
+    if (!(weights[i]! > 0)) continue;
+    values[k] = map[i]!;
+    w[k] = weights[i]!;
+    keys[k] = orderedBits(map[i]!) * INDEX_SPAN + k;
+    k++;
+  }
+  keys.sort();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = keys[i]! % INDEX_SPAN;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += w[i]!;
+  // Centres of each value's weight interval, as positions on the 0..n−1 scale of the unweighted percentile.
+  const target = (Math.min(100, Math.max(0, p)) / 100) * (total - 1);
+  let before = 0;
+  let previous = values[order[0]!]!;
+  let previousCentre = (w[order[0]!]! - 1) / 2;
+  if (target <= previousCentre) return previous;
+  for (let i = 0; i < n; i++) {
+    const j = order[i]!;
+    const centre = before + (w[j]! - 1) / 2;
+    if (i > 0 && target <= centre) {
+      const t = centre === previousCentre ? 1 : (target - previousCentre) / (centre - previousCentre);
+      return previous + (values[j]! - previous) * t;
+    }
+    before += w[j]!;
+    previous = values[j]!;
+    previousCentre = centre;
+  }
+  return previous;
+}
+
+export function weightedMedian(map: Float32Array, weights: Float32Array): number {
+  return weightedPercentile(map, weights, 50);
+}
+
+/** Σ weight · f(map) / Σ weight over the pixels; NaN when the weights sum to 0. */
+export function weightedMean(map: Float32Array, weights: Float32Array, f: (v: number) => number = (v) => v): number {
+  let s = 0;
+  let c = 0;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i]!;
+    if (!(w > 0)) continue;
+    s += w * f(map[i]!);
+    c += w;
+  }
+  return c === 0 ? Number.NaN : s / c;
+}

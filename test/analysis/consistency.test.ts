@@ -1,0 +1,166 @@
+/**
+ * Consistency of the whole pipeline on real photos (issue 13, docs/analysis.md "Consistency"): each test is the
+ * case that would have caught one root cause of scores moving between photos of the same skin.
+ * - re-encoding: real faces stored losslessly (PNG; the 4:4:4 or PNG originals the older tests never had) and
+ *   re-encoded the way phones and upload paths do (4:2:0 JPEG at quality 95, 85, 70);
+ * - resolution: a downscale sweep of real faces from ≈ 480 to ≈ 240 px across, and an enlargement;
+ * - glare: studio highlights under the eyes and at the eye corners (the former 6-px cut-out emptied those regions)
+ *   and the same highlights 10 % dimmer, as a re-exposure makes them;
+ * - expression and eye state: landmarks of a real face with the lids closed or the mouth widened into a smile.
+ * Masks, drawings and black-and-white photos are in quality.test.ts.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
+import { expressionOf } from '../../functions/analysis/face/expression';
+import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
+import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
+import * as synthetic from '../../functions/analysis/skin/synthetic';
+import type { RegionName } from '../../functions/analysis/types';
+import { FACE_CROPS, faceApiSample } from '../helpers/images';
+import { table, testAnalyzer } from './support/analyzer';
+import * as paint from './support/painting';
+
+let analyzer: InspectingAnalyzer;
+const report: (string | number)[][] = [];
+
+beforeAll(async () => {
+  analyzer = await testAnalyzer();
+});
+
+afterAll(async () => {
+  console.info('consistency: largest move of any marker per case\n' + table(['case', 'largest move', 'marker'], report));
+  await analyzer?.close();
+});
+
+/** A demo face at twice its size in the demo photo (≈ 480–510 px across, an ordinary selfie), lossless. */
+async function largeFacePng(name: keyof typeof FACE_CROPS): Promise<Buffer> {
+  const { sample, ...region } = FACE_CROPS[name];
+  return sharp(faceApiSample(sample)).extract(region).resize(region.width * 2, undefined, { kernel: 'lanczos3' }).png().toBuffer();
+}
+
+async function scaled(png: Buffer, factor: number): Promise<Buffer> {
+  const { width } = await sharp(png).metadata();
+  return sharp(png).resize(Math.round(width! * factor), undefined, { kernel: 'lanczos3' }).png().toBuffer();
+}
+
+/** The largest move of any marker between two photos, and which marker it was. */
+async function largestMove(label: string, before: Uint8Array, after: Uint8Array): Promise<{ move: number; marker: string; detail: string }> {
+  const a = await paint.scoresOf(analyzer, before);
+  const b = await paint.scoresOf(analyzer, after);
+  let worst = { move: 0, marker: '—', detail: '' };
+  for (const m of MARKER_NAMES) {
+    const move = Math.abs(b[m] - a[m]);
+    if (move > worst.move) worst = { move, marker: m, detail: `${m}: ${a[m]} → ${b[m]}` };
+  }
+  report.push([label, worst.move, worst.detail || '—']);
+  return worst;
+}
+
+describe('real faces stored losslessly, then re-encoded as 4:2:0 JPEG', () => {
+  const encodings: Record<string, (png: Buffer) => Promise<Buffer>> = {
+    '4:2:0 at quality 95': (png) => sharp(png).jpeg({ quality: 95, chromaSubsampling: '4:2:0' }).toBuffer(),
+    'quality 85': (png) => sharp(png).jpeg({ quality: 85 }).toBuffer(),
+    'quality 70': (png) => sharp(png).jpeg({ quality: 70 }).toBuffer(),
+  };
+  for (const face of ['frontal', 'tilted', 'light', 'tan'] as const) {
+    for (const [encoding, encode] of Object.entries(encodings)) {
+      it(`when the ${face} face (PNG) is re-encoded at ${encoding}, then no marker moves more than 3 points`, async () => {
+        const png = await largeFacePng(face);
+        const { move, detail } = await largestMove(`${face}, PNG → ${encoding}`, png, await encode(png));
+        expect(move, detail).toBeLessThanOrEqual(3);
+      });
+    }
+  }
+});
+
+describe('a downscale sweep of real faces', () => {
+  for (const face of ['frontal', 'tan'] as const) {
+    it(`when the ${face} face is resized to 150 %, 90 %, 75 %, 60 % and 50 %, then every marker stays within 3 points (5 at 60 % and 50 %) while the face is at least 200 px`, async () => {
+      const png = await largeFacePng(face);
+      for (const factor of [1.5, 0.9, 0.75, 0.6, 0.5]) {
+        const smaller = await scaled(png, factor);
+        const outcome = await analyzer.analyze(smaller, ['acne']);
+        expect(outcome.face!.box.width).toBeGreaterThanOrEqual(200);
+        const { move, detail } = await largestMove(`${face}, ${Math.round(factor * 100)} %`, png, smaller);
+        expect(move, `${Math.round(factor * 100)} %: ${detail}`).toBeLessThanOrEqual(factor >= 0.75 ? 3 : 5);
+      }
+    });
+  }
+});
+
+describe('glare under the eyes and at the eye corners', () => {
+  /** Studio highlights (radius 3 crop px, white light `strength`) on each under-eye band and crow's-feet area. */
+  async function withHighlights(jpeg: Buffer, strength: number): Promise<Buffer> {
+    const face = await paint.locateFace(analyzer, jpeg);
+    const centres = (['under_eye_left', 'under_eye_right', 'crows_feet_left', 'crows_feet_right'] as RegionName[]).map((name) => {
+      const mask = face.regions.masks[name];
+      let x = 0;
+      let y = 0;
+      let n = 0;
+      mask.forEach((v, i) => {
+        if (!v) return;
+        x += i % 256;
+        y += Math.floor(i / 256);
+        n++;
+      });
+      return { x: x / n, y: y / n, radius: 3 };
+    });
+    const w = synthetic.discs(256, centres, 1.5);
+    return paint.encodePhoto(synthetic.applySheen(face.photo, paint.toPhotoWeights(face, w), strength));
+  }
+
+  for (const face of ['frontal', 'light'] as const) {
+    it(`when studio highlights light the ${face} face's eye area, then the under-eye and crow's-feet regions stay measured, and 10 % less light on them moves wrinkles and dark circles by at most 2 points`, async () => {
+      const jpeg = await sharp(await largeFacePng(face)).jpeg({ quality: 95 }).toBuffer();
+      const unlit = await analyzer.inspect(jpeg, MARKER_NAMES, { overlays: false });
+      const lit = await analyzer.inspect(await withHighlights(jpeg, 0.15), MARKER_NAMES, { overlays: false });
+      // The former cut-out (specular ≥ 6 and 6 px round it) emptied these regions, and wrinkles fell back on the forehead alone.
+      expect(lit.features!.details.wrinkles!.regions_used).toBe(unlit.features!.details.wrinkles!.regions_used);
+      expect(lit.features!.details.dark_circles!.sides).toBe(unlit.features!.details.dark_circles!.sides);
+      const base = await paint.scoresOf(analyzer, await withHighlights(jpeg, 0.15));
+      const dimmer = await paint.scoresOf(analyzer, await withHighlights(jpeg, 0.135));
+      const move = Math.max(Math.abs(dimmer.wrinkles - base.wrinkles), Math.abs(dimmer.dark_circles - base.dark_circles));
+      const detail = `wrinkles ${base.wrinkles} → ${dimmer.wrinkles}, dark_circles ${base.dark_circles} → ${dimmer.dark_circles}`;
+      report.push([`${face}, eye-area highlights 10 % dimmer`, move, detail]);
+      expect(move, detail).toBeLessThanOrEqual(2);
+    });
+  }
+});
+
+describe('eye state and expression from the landmarks', () => {
+  async function frontalLandmarks() {
+    const inspection = await analyzer.inspect(await largeFacePng('frontal'), ['acne'], { overlays: false });
+    return { points: inspection.landmarks!.points, quality: inspection.outcome.quality };
+  }
+
+  it('when a real face with open eyes and a relaxed mouth is analysed, then it reports its eye openness and mouth width and both pass', async () => {
+    const { points, quality } = await frontalLandmarks();
+    const expression = expressionOf(points);
+    expect(quality.eye_openness).toEqual({ value: Math.round(expression.eyeOpenness * 1000) / 1000, threshold: Q.minEyeOpenness, passed: true });
+    expect(quality.mouth_width).toEqual({ value: Math.round(expression.mouthWidth * 1000) / 1000, threshold: Q.maxMouthWidth, passed: true });
+  });
+
+  it('when the upper lids of a real face are brought down onto the lower lids, then the eye openness falls below the eyes_closed threshold', async () => {
+    const { points } = await frontalLandmarks();
+    const closed = points.map((p) => ({ ...p }));
+    // Upper-lid points onto their lower-lid partners, leaving a 1 % gap of the eye width (lashes).
+    for (const [upper, lower] of [[159, 145], [386, 374], [158, 153], [160, 144], [385, 380], [387, 373]] as const) {
+      closed[upper] = { ...closed[lower]!, y: closed[lower]!.y - 0.3 };
+    }
+    expect(expressionOf(points).eyeOpenness).toBeGreaterThan(Q.minEyeOpenness);
+    expect(expressionOf(closed).eyeOpenness).toBeLessThan(Q.minEyeOpenness);
+  });
+
+  it('when the mouth corners of a real face are drawn 20 % of the eye distance outwards (a broad smile), then the mouth width exceeds the expression_not_neutral threshold', async () => {
+    const { points } = await frontalLandmarks();
+    const smile = points.map((p) => ({ ...p }));
+    const eyeDistance = Math.hypot(points[263]!.x - points[33]!.x, points[263]!.y - points[33]!.y);
+    const ux = (points[291]!.x - points[61]!.x) / Math.hypot(points[291]!.x - points[61]!.x, points[291]!.y - points[61]!.y);
+    const uy = (points[291]!.y - points[61]!.y) / Math.hypot(points[291]!.x - points[61]!.x, points[291]!.y - points[61]!.y);
+    smile[61] = { ...smile[61]!, x: smile[61]!.x - 0.1 * eyeDistance * ux, y: smile[61]!.y - 0.1 * eyeDistance * uy };
+    smile[291] = { ...smile[291]!, x: smile[291]!.x + 0.1 * eyeDistance * ux, y: smile[291]!.y + 0.1 * eyeDistance * uy };
+    expect(expressionOf(points).mouthWidth).toBeLessThan(Q.maxMouthWidth);
+    expect(expressionOf(smile).mouthWidth).toBeGreaterThan(Q.maxMouthWidth);
+  });
+});
