@@ -24,16 +24,10 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { faceJpeg } from '../helpers/images';
 import { ContractValidator, contractFetch } from './contract';
-import { automaticCall, CRASHING_MARKERS, ERRORS, SUCCESS, type Call, type Fixtures, type Scenario } from './examples/scenarios';
+import { automaticCall, CRASHING_MARKERS, ERRORS, NOT_CAPTURED, SUCCESS, type Call, type Fixtures, type Scenario } from './examples/scenarios';
 import { Normaliser } from './examples/normalise';
 
 const EXAMPLES_FILE = fileURLToPath(new URL('../../functions/api/openapi/examples.json', import.meta.url));
-
-/** Documented responses no request can provoke, with the reason; everything else must have an example. */
-const NOT_CAPTURED: Record<string, string> = {
-  'getOpenApiDocument 200': 'the document itself: an example would repeat the whole document inside it',
-  'getOpenApiDocument internal_error': 'the route reads nothing that can fail',
-};
 
 /** The stack's clock, movable by the scenarios that need time to pass (upload expiry). */
 const clock = { offsetMs: 0, now: () => Date.now() + clock.offsetMs };
