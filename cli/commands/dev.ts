@@ -38,9 +38,9 @@ export async function devCommand(): Promise<void> {
       `  curl -H "Authorization: Bearer ${shownKey}" -F image=@${shellPath(sample)} -F markers=acne,hydration ${stack.apiUrl}/v1/scans`,
       '  npx skin demo                # the same scan: scores, and the overlay PNG saved next to it',
       `  or open ${stack.apiUrl}/samples/capture (the capture sample: client token, direct upload, scores)`,
-      `Dashboard (sign up for a Sandbox account; keys, webhooks, deliveries, usage): ${stack.apiUrl}/dashboard`,
       '',
-      `Reference: ${stack.apiUrl}/docs    Dashboard: ${stack.apiUrl}/dashboard`,
+      `Dashboard (sign up for a Sandbox account; keys, webhooks, deliveries, usage): ${stack.apiUrl}/dashboard`,
+      `Reference: ${stack.apiUrl}/docs`,
       '',
     ].join('\n'),
   );
