@@ -46,7 +46,14 @@ export function ingredientList(param: string) {
       else if (count > MAX_INGREDIENTS_PER_LIST)
         ctx.addIssue({ code: 'custom', message: `${param} must have at most ${MAX_INGREDIENTS_PER_LIST} ingredients (received ${count})` });
     })
-    .transform((value) => value as string | string[]);
+    .transform((value) => value as string | string[])
+    // What the checks above accept, for the document: the union alone would show an array of anything.
+    .meta({
+      anyOf: [
+        { type: 'string', minLength: 1, description: 'The label text: ingredients separated by commas.' },
+        { type: 'array', items: { type: 'string', maxLength: MAX_ITEM_LENGTH }, minItems: 1, maxItems: MAX_INGREDIENTS_PER_LIST },
+      ],
+    });
 }
 
 const markerName = z

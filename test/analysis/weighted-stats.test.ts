@@ -1,7 +1,7 @@
 /** The weighted statistics the glare weighting relies on (functions/analysis/skin/weighted-stats.ts). */
 import { describe, expect, it } from 'vitest';
 import { percentile } from '../../functions/analysis/skin/stats';
-import { weightedMean, weightedPercentile } from '../../functions/analysis/skin/weighted-stats';
+import { weightedMean, weightedPercentile, weightedPixels } from '../../functions/analysis/skin/weighted-stats';
 
 function randomMap(n: number, seed: number): Float32Array {
   let s = seed;
@@ -16,27 +16,27 @@ describe('weighted percentiles', () => {
     const map = randomMap(5000, 3);
     map.fill(2.5, 100, 200);
     const ones = new Float32Array(map.length).fill(1);
-    for (const p of [0, 10, 25, 50, 75, 90, 100]) expect(weightedPercentile(map, ones, p)).toBeCloseTo(percentile(map, p), 5);
+    for (const p of [0, 10, 25, 50, 75, 90, 100]) expect(weightedPercentile(map, weightedPixels(ones), p)).toBeCloseTo(percentile(map, p), 5);
   });
 
   it('when weights are 0 or 1, then pixels of weight 0 are left out exactly as a mask leaves them out', () => {
     const map = randomMap(3000, 5);
     const weights = Float32Array.from(map, (_, i) => (i % 3 === 0 ? 0 : 1));
     const kept = map.filter((_, i) => i % 3 !== 0);
-    expect(weightedPercentile(map, weights, 50)).toBeCloseTo(percentile(kept, 50), 5);
-    expect(weightedPercentile(map, weights, 90)).toBeCloseTo(percentile(kept, 90), 5);
+    expect(weightedPercentile(map, weightedPixels(weights), 50)).toBeCloseTo(percentile(kept, 50), 5);
+    expect(weightedPercentile(map, weightedPixels(weights), 90)).toBeCloseTo(percentile(kept, 90), 5);
   });
 
   it('when one pixel fades from weight 1 to 0, then the median moves continuously (no step larger than the gap to its neighbour value)', () => {
     const map = Float32Array.from([1, 2, 3, 4, 100]);
-    const medians = [1, 0.75, 0.5, 0.25, 0.001].map((w) => weightedPercentile(map, Float32Array.from([1, 1, 1, 1, w]), 50));
+    const medians = [1, 0.75, 0.5, 0.25, 0.001].map((w) => weightedPercentile(map, weightedPixels(Float32Array.from([1, 1, 1, 1, w])), 50));
     for (let i = 1; i < medians.length; i++) expect(Math.abs(medians[i]! - medians[i - 1]!)).toBeLessThanOrEqual(0.5);
     expect(medians[0]).toBe(3);
     expect(medians[medians.length - 1]).toBeCloseTo(2.5, 2);
   });
 
   it('when nothing has weight, then the percentile and the mean are NaN', () => {
-    expect(weightedPercentile(Float32Array.from([1, 2]), new Float32Array(2), 50)).toBeNaN();
-    expect(weightedMean(Float32Array.from([1, 2]), new Float32Array(2))).toBeNaN();
+    expect(weightedPercentile(Float32Array.from([1, 2]), weightedPixels(new Float32Array(2)), 50)).toBeNaN();
+    expect(weightedMean(Float32Array.from([1, 2]), weightedPixels(new Float32Array(2)))).toBeNaN();
   });
 });

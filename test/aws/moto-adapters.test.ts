@@ -103,6 +103,10 @@ afterAll(async () => {
   resetConfig();
 });
 
+/**
+ * Records of the store tests are dated in 2100, so they are never "stuck" for the sweep test, which runs on the
+ * real clock against the same moto tables.
+ */
 function processingRecord(scanId: string, accountId: string, userId: string | null = null): ScanRecord {
   return {
     scan_id: scanId,
@@ -110,7 +114,7 @@ function processingRecord(scanId: string, accountId: string, userId: string | nu
     user_id: userId,
     skin_score: null,
     markers: {},
-    created_at: '2026-11-24T06:00:00.000Z',
+    created_at: '2100-01-01T06:00:00.000Z',
     completed_at: null,
     model: null,
     image: { width: 560, height: 560, format: 'jpeg' },
@@ -176,20 +180,20 @@ describe('DynamoDB stores against moto', () => {
     const tenant = { accountId: 'acct_moto_b', environment: 'test' as const };
     const record = processingRecord('scan_01MOTO0000000000000000000B', tenant.accountId, 'user-7');
     await stores.scans.create(record);
-    expect(await stores.scans.processingBefore('2026-11-24T06:00:00.001Z', 10)).toContainEqual({
+    expect(await stores.scans.processingBefore('2100-01-01T06:00:00.001Z', 10)).toContainEqual({
       tenant,
       scanId: record.scan_id,
       processingSince: record.created_at,
     });
-    expect(await stores.scans.processingBefore('2026-11-24T06:00:00.000Z', 10)).not.toContainEqual(expect.objectContaining({ scanId: record.scan_id }));
+    expect(await stores.scans.processingBefore('2100-01-01T06:00:00.000Z', 10)).not.toContainEqual(expect.objectContaining({ scanId: record.scan_id }));
 
-    const outcome = { status: 'failed' as const, skin_score: null, markers: {}, completed_at: '2026-11-24T06:00:01.000Z', model: null, face: null, quality: null };
+    const outcome = { status: 'failed' as const, skin_score: null, markers: {}, completed_at: '2100-01-01T06:00:01.000Z', model: null, face: null, quality: null };
     expect(await stores.scans.finish(tenant, record.scan_id, { ...outcome, error: { code: 'no_face', message: 'first' } })).toBe(true);
     expect(await stores.scans.finish(tenant, record.scan_id, { ...outcome, error: { code: 'blurry', message: 'second' } })).toBe(false);
 
     const stored = await stores.scans.get(tenant, record.scan_id, { consistent: true });
     expect(stored).toEqual({ ...record, ...outcome, error: { code: 'no_face', message: 'first' } });
-    expect(await stores.scans.processingBefore('2030-01-01T00:00:00.000Z', 100)).not.toContainEqual(expect.objectContaining({ scanId: record.scan_id }));
+    expect(await stores.scans.processingBefore('2101-01-01T00:00:00.000Z', 100)).not.toContainEqual(expect.objectContaining({ scanId: record.scan_id }));
     // Queries: the tenant's partition, and the user's on gsi1.
     expect((await stores.scans.list(tenant, { limit: 10 })).items.map((s) => s.scan_id)).toEqual([record.scan_id]);
     expect(await stores.scans.idsOfUser(tenant, 'user-7')).toEqual([record.scan_id]);
@@ -200,10 +204,10 @@ describe('DynamoDB stores against moto', () => {
     const tenant = { accountId: 'acct_moto_c', environment: 'test' as const };
     const record = processingRecord('scan_01MOTO0000000000000000000C', tenant.accountId);
     await stores.scans.create(record);
-    const [ref] = (await stores.scans.processingBefore('2026-11-24T07:00:00.000Z', 100)).filter((r) => r.scanId === record.scan_id);
+    const [ref] = (await stores.scans.processingBefore('2100-01-01T07:00:00.000Z', 100)).filter((r) => r.scanId === record.scan_id);
 
-    expect(await stores.scans.markRequeued(ref, '2026-11-24T07:00:00.000Z')).toBe(true);
-    expect(await stores.scans.markRequeued(ref, '2026-11-24T07:00:00.001Z')).toBe(false);
+    expect(await stores.scans.markRequeued(ref, '2100-01-01T07:00:00.000Z')).toBe(true);
+    expect(await stores.scans.markRequeued(ref, '2100-01-01T07:00:00.001Z')).toBe(false);
     expect(await stores.scans.get(tenant, record.scan_id, { consistent: true })).toMatchObject({ status: 'processing', recoveries: 1 });
   });
 });
@@ -372,7 +376,7 @@ describe('the Lambda entries end to end through moto', () => {
       { stuckAfterMs: 1_800_000, maxRecoveries: 2, batchLimit: 100 },
     );
 
-    expect(report).toMatchObject({ requeued: 1, failed: 0, errors: 0 });
+    expect(report).toEqual({ examined: 1, requeued: 1, failed: 0, skipped: 0, errors: 0 });
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.scans.url, MaxNumberOfMessages: 10 }));
     expect(Messages.map((m) => JSON.parse(m.Body!))).toEqual([{ scan_id: record.scan_id, account_id: tenant.accountId, environment: 'test' }]);
   });

@@ -242,6 +242,8 @@ process.stdout.write('\\n' + JSON.stringify({ handler: typeof module.handler }) 
             IMAGES_BUCKET: 'skin-images',
             SCAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/scan-jobs',
             DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/deliveries',
+            // The stack resolves the generated secret into this variable (lib/api.ts); the API refuses to start without it.
+            CURSOR_SECRET: 'bundle-test-cursor-secret-0123456789abcdef',
           },
           30_000,
         );

@@ -63,7 +63,14 @@ describe('functions', () => {
       SCAN_QUEUE_URL: scanQueueRef,
       DELIVERY_QUEUE_URL: deliveryQueueRef,
       SCAN_WAIT_SECONDS: '10',
+      KEY_CACHE_SECONDS: '30',
     });
+    // The cursor key is the generated secret, resolved by CloudFormation at deploy time: never a literal here.
+    const secretId = logicalId(stack, stack.api.cursorSecret);
+    expect(resource(template, secretId).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(JSON.stringify(env(stack.api.function).CURSOR_SECRET)).toContain(`{"Ref":"${secretId}"}`);
+    expect(JSON.stringify(env(stack.api.function).CURSOR_SECRET)).toContain('{{resolve:secretsmanager:');
+    expect(env(stack.inference.function)).not.toHaveProperty('CURSOR_SECRET');
     expect(env(stack.inference.function)).toMatchObject({
       MODEL_DIR: '/var/task/models',
       SCAN_MAX_RECEIVES: String(SCAN_MAX_RECEIVES),

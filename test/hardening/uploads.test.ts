@@ -4,7 +4,7 @@
  * client that is gone, nothing at all), store nothing, and leave the server answering, locally and through the
  * real Lambda entry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -104,6 +104,27 @@ describe('a client that disconnects mid-upload', () => {
     await expectServerUpWithEarlierScan();
     const later = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(stack.key) });
     expect(later.status).toBe(201);
+  });
+});
+
+describe('a client that disconnects mid JSON body', () => {
+  it.each(['/v1/routines', '/v1/ingredients/analyze'])('when the socket to POST %s is destroyed halfway, then no ERROR is logged and the server keeps answering', async (path) => {
+    const body = Buffer.from(JSON.stringify({ ingredients: Array.from({ length: 200 }, (_, i) => `Ingredient ${i}`), markers: ['acne'] }));
+    const logged: string[] = [];
+    const capture = (chunk: unknown) => {
+      logged.push(String(chunk));
+      return true;
+    };
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      await abortMidUpload({ url: `${stack.apiUrl}${path}`, headers: bearer(stack.key, { 'Content-Type': 'application/json' }), body, sendBytes: Math.floor(body.length / 2) });
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    expect(logged.filter((line) => /ERROR|unhandled/.test(line))).toEqual([]);
+    await expectServerUpWithEarlierScan();
   });
 });
 

@@ -8,7 +8,7 @@ import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
 import { clusterPeaks, findBlobs, masked, mean, smoothstep, type Blob } from './stats.js';
-import { totalWeight, weightedMean, weightedMedian, weightedPercentile } from './weighted-stats.js';
+import { totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 
 /** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
 export type SkinMaps = Record<SkinOutputName, Float32Array>;
@@ -119,45 +119,62 @@ function glareWeight(specular: Float32Array, [from, to]: [number, number]): Floa
 }
 
 /**
- * The regions as per-pixel weights (mask × glare weight, or the mask itself), with the regions whose summed
+ * The regions as weighted pixel lists (mask × glare weight, or the mask itself), with the regions whose summed
  * weight reaches MIN_REGION_PIXELS.
  */
 interface RegionView {
-  weights: Record<RegionName, Float32Array>;
+  size: number;
+  pixels: Record<RegionName, Weighted>;
   total: Record<RegionName, number>;
   usable: Set<RegionName>;
 }
 
 function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): RegionView {
-  const weights = {} as Record<RegionName, Float32Array>;
+  const pixels = {} as Record<RegionName, Weighted>;
   const total = {} as Record<RegionName, number>;
   const usable = new Set<RegionName>();
   for (const name of REGION_NAMES) {
-    const mask = regions.masks[name];
-    const w = new Float32Array(mask.length);
-    for (let i = 0; i < mask.length; i++) if (mask[i]) w[i] = pixelWeight ? pixelWeight[i]! : 1;
-    weights[name] = w;
-    total[name] = totalWeight(w);
+    pixels[name] = regionPixels(regions.masks[name], pixelWeight);
+    total[name] = totalWeight(pixels[name]);
     if (total[name] >= MIN_REGION_PIXELS) usable.add(name);
   }
-  return { weights, total, usable };
+  return { size: regions.size, pixels, total, usable };
 }
 
-/** The usable regions among `names` as one weight map (overlapping regions count once). */
-function unionOf(view: RegionView, names: RegionName[]): Float32Array {
-  const out = new Float32Array(view.weights[REGION_NAMES[0]].length);
+/** The pixels of a mask with weight > 0 (pixelWeight's, or 1 each). */
+function regionPixels(mask: Uint8Array, pixelWeight?: Float32Array): Weighted {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i] && (!pixelWeight || pixelWeight[i]! > 0)) n++;
+  const index = new Uint32Array(n);
+  const weight = new Float32Array(n);
+  let k = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i] || (pixelWeight && !(pixelWeight[i]! > 0))) continue;
+    index[k] = i;
+    weight[k++] = pixelWeight ? pixelWeight[i]! : 1;
+  }
+  return { index, weight };
+}
+
+/** The usable regions among `names` as one dense S×S weight map (overlapping regions count once). */
+function denseUnion(view: RegionView, names: RegionName[]): Float32Array {
+  const out = new Float32Array(view.size * view.size);
   for (const name of names) {
     if (!view.usable.has(name)) continue;
-    const w = view.weights[name];
-    for (let i = 0; i < out.length; i++) if (w[i]! > out[i]!) out[i] = w[i]!;
+    const { index, weight } = view.pixels[name];
+    for (let k = 0; k < index.length; k++) if (weight[k]! > out[index[k]!]!) out[index[k]!] = weight[k]!;
   }
   return out;
 }
 
-/** 1 where the weight is above 0 (the pixels spot detection may look at). */
-function support(weights: Float32Array): Uint8Array {
-  const out = new Uint8Array(weights.length);
-  for (let i = 0; i < out.length; i++) out[i] = weights[i]! > 0 ? 1 : 0;
+function unionOf(view: RegionView, names: RegionName[]): Weighted {
+  return weightedPixels(denseUnion(view, names));
+}
+
+/** 1 where a pixel counts (the pixels spot detection may look at). */
+function support(pixels: Weighted, size: number): Uint8Array {
+  const out = new Uint8Array(size * size);
+  for (let k = 0; k < pixels.index.length; k++) out[pixels.index[k]!] = 1;
   return out;
 }
 
@@ -170,17 +187,17 @@ function softCount(blobs: Blob[], threshold: number, size: number, weights?: Flo
 }
 
 /** Weighted mean of smoothstep(lo, hi, map): the fraction of the area covered, with soft edges. */
-function softFraction(map: Float32Array, weights: Float32Array, lo: number, hi: number): number {
-  return weightedMean(map, weights, (v) => smoothstep(lo, hi, v));
+function softFraction(map: Float32Array, pixels: Weighted, lo: number, hi: number): number {
+  return weightedMean(map, pixels, (v) => smoothstep(lo, hi, v));
 }
 
 /** Mean of a per-region statistic over the usable regions among `names`, weighted by the regions' summed weight. */
-function pooled(view: RegionView, names: RegionName[], stat: (weights: Float32Array) => number): number {
+function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted) => number): number {
   let s = 0;
   let w = 0;
   for (const name of names) {
     if (!view.usable.has(name)) continue;
-    s += stat(view.weights[name]) * view.total[name];
+    s += stat(view.pixels[name]) * view.total[name];
     w += view.total[name];
   }
   return w === 0 ? Number.NaN : s / w;
@@ -241,7 +258,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const details = {} as Record<MarkerName, Record<string, number>>;
 
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
-  const acneMask = support(unionOf(all, MARKER_REGIONS.acne));
+  const acneMask = support(unionOf(all, MARKER_REGIONS.acne), size);
   const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
   const isolated = findBlobs(redBlobs, acneMask, size, M.acneContrast, M.acneArea[0], M.acneArea[1]);
   // Spots closer than the filters' surround (≈ 5 mm) merge into one component larger than a papule; inside such a
@@ -254,10 +271,11 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
   // A spot counts with the glare weight at its centre.
-  const pigWeights = unionOf(clean, MARKER_REGIONS.pigmentation);
+  const pigDense = denseUnion(clean, MARKER_REGIONS.pigmentation);
+  const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
-  const pigSpots = findBlobs(darkSpots, support(pigWeights), size, M.spotContrast, M.spotArea[0], M.spotArea[1]);
-  const spotCount = softCount(pigSpots, M.spotContrast, size, pigWeights);
+  const pigSpots = findBlobs(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotArea[1]);
+  const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
   const contrastP90 = pooled(clean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
   const mottling = Math.max(0, contrastP90 - M.evenMelaninContrast);
   values.pigmentation = totalWeight(pigWeights) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
@@ -293,7 +311,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // Oiliness: percentage of the T-zone with specular sheen.
   const tZone = unionOf(all, MARKER_REGIONS.oiliness);
   values.oiliness = 100 * softFraction(specular, tZone, M.sheen, 3 * M.sheen);
-  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(specular, support(tZone))) };
+  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(specular, support(tZone, size))) };
 
   // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it,
   // per side (so light falling differently on the two sides cancels), averaged over the sides.
@@ -306,7 +324,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const sideDifference = (map: Float32Array) =>
     sides.length === 0
       ? Number.NaN
-      : sides.reduce((acc, [eye, cheek]) => acc + weightedMedian(map, clean.weights[eye]) - weightedMedian(map, clean.weights[cheek]), 0) /
+      : sides.reduce((acc, [eye, cheek]) => acc + weightedMedian(map, clean.pixels[eye]) - weightedMedian(map, clean.pixels[cheek]), 0) /
         sides.length;
   values.dark_circles = sideDifference(od);
   details.dark_circles = {

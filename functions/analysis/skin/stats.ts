@@ -213,26 +213,3 @@ export function clusterPeaks(map: Float32Array, mask: Uint8Array, size: number, 
   });
   return peaks;
 }
-
-/**
- * Grey-level dilation of an S×S map by a parabola: out(p) = max over q within `radius` (per axis) of
- * map(q) − curvature · |p − q|². Separable (the parabola is a sum over the axes). A peak's influence fades with
- * distance and grows with its height, and moves by a pixel when the peak does: a soft, continuous margin.
- */
-export function parabolicDilation(map: Float32Array, size: number, curvature: number, radius: number): Float32Array {
-  const pass = (src: Float32Array, step: number, along: (i: number) => number): Float32Array => {
-    const out = new Float32Array(size * size);
-    for (let i = 0; i < size * size; i++) {
-      const pos = along(i);
-      let best = src[i]!;
-      for (let d = -radius; d <= radius; d++) {
-        if (d === 0 || pos + d < 0 || pos + d >= size) continue;
-        const v = src[i + d * step]! - curvature * d * d;
-        if (v > best) best = v;
-      }
-      out[i] = best;
-    }
-    return out;
-  };
-  return pass(pass(map, 1, (i) => i % size), size, (i) => Math.floor(i / size));
-}

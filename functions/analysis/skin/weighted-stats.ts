@@ -18,11 +18,32 @@ function orderedBits(v: number): number {
   return b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
 }
 
+/** Pixels of an S×S map that count, and how much: `index` into the map, `weight` in (0, 1] beside it. */
+export interface Weighted {
+  index: Uint32Array;
+  weight: Float32Array;
+}
+
 /** Σ weight. */
-export function totalWeight(weights: Float32Array): number {
+export function totalWeight(pixels: Weighted): number {
   let s = 0;
-  for (let i = 0; i < weights.length; i++) s += weights[i]!;
+  for (let i = 0; i < pixels.weight.length; i++) s += pixels.weight[i]!;
   return s;
+}
+
+/** The pixels of a dense S×S weight map with weight > 0. */
+export function weightedPixels(weights: Float32Array): Weighted {
+  let n = 0;
+  for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) n++;
+  const index = new Uint32Array(n);
+  const weight = new Float32Array(n);
+  let k = 0;
+  for (let i = 0; i < weights.length; i++) {
+    if (!(weights[i]! > 0)) continue;
+    index[k] = i;
+    weight[k++] = weights[i]!;
+  }
+  return { index, weight };
 }
 
 /**
@@ -30,37 +51,30 @@ export function totalWeight(weights: Float32Array): number {
  * Each value stands for an interval of cumulative weight centred on its own weight, and the percentile
  * interpolates linearly between the centres, so with all weights 1 it equals the unweighted percentile.
  */
-export function weightedPercentile(map: Float32Array, weights: Float32Array, p: number): number {
-  let n = 0;
-  let allOne = true;
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i]!;
-    if (!(w > 0)) continue;
-    n++;
-    if (w !== 1) allOne = false;
-  }
+export function weightedPercentile(map: Float32Array, pixels: Weighted, p: number): number {
+  const { index, weight } = pixels;
+  const n = index.length;
   if (n === 0) return Number.NaN;
+  let allOne = true;
+  for (let i = 0; i < n; i++) if (weight[i] !== 1) allOne = false;
   // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
   if (allOne) {
     const values = new Float32Array(n);
-    let k = 0;
-    for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) values[k++] = map[i]!;
+    for (let i = 0; i < n; i++) values[i] = map[index[i]!]!;
     return percentile(values, p);
   }
   if (n > INDEX_SPAN) throw new RangeError(`weightedPercentile: at most ${INDEX_SPAN} weighted values, got ${n}`);
   // Sorted by value through one native sort of doubles: each key is the value's order-preserving 32-bit pattern
-  // times 2^16 plus the pixel's index (S² ≤ 65536), exact in a double's 53 bits. (A comparator sort of indices cost
-  // ≈ 25 ms per analysis.)
+  // times 2^16 plus the pixel's position (S² ≤ 65536), exact in a double's 53 bits. (A comparator sort of indices
+  // cost ≈ 25 ms per analysis.)
   const values = new Float64Array(n);
   const w = new Float64Array(n);
   const keys = new Float64Array(n);
-  let k = 0;
-  for (let i = 0; i < weights.length; i++) {
-    if (!(weights[i]! > 0)) continue;
-    values[k] = map[i]!;
-    w[k] = weights[i]!;
-    keys[k] = orderedBits(map[i]!) * INDEX_SPAN + k;
-    k++;
+  for (let k = 0; k < n; k++) {
+    const v = map[index[k]!]!;
+    values[k] = v;
+    w[k] = weight[k]!;
+    keys[k] = orderedBits(v) * INDEX_SPAN + k;
   }
   keys.sort();
   const order = new Uint32Array(n);
@@ -87,18 +101,18 @@ export function weightedPercentile(map: Float32Array, weights: Float32Array, p: 
   return previous;
 }
 
-export function weightedMedian(map: Float32Array, weights: Float32Array): number {
-  return weightedPercentile(map, weights, 50);
+export function weightedMedian(map: Float32Array, pixels: Weighted): number {
+  return weightedPercentile(map, pixels, 50);
 }
 
 /** Σ weight · f(map) / Σ weight over the pixels; NaN when the weights sum to 0. */
-export function weightedMean(map: Float32Array, weights: Float32Array, f: (v: number) => number = (v) => v): number {
+export function weightedMean(map: Float32Array, pixels: Weighted, f: (v: number) => number = (v) => v): number {
+  const { index, weight } = pixels;
   let s = 0;
   let c = 0;
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i]!;
-    if (!(w > 0)) continue;
-    s += w * f(map[i]!);
+  for (let k = 0; k < index.length; k++) {
+    const w = weight[k]!;
+    s += w * f(map[index[k]!]!);
     c += w;
   }
   return c === 0 ? Number.NaN : s / c;

@@ -1187,12 +1187,12 @@ export interface components {
             user_id?: string;
         };
         IngredientAnalysisRequest: {
-            ingredients: string | unknown[];
+            ingredients: string | string[];
             markers?: string[];
             scan_id?: string;
             products?: {
                 name: string;
-                ingredients: string | unknown[];
+                ingredients: string | string[];
             }[];
         };
         RoutineRequest: {
@@ -1225,7 +1225,7 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 category?: "cleanser" | "toner" | "serum" | "treatment" | "moisturiser" | "sunscreen" | "exfoliant" | "mask" | "eye_cream" | "oil";
-                ingredients: string | unknown[];
+                ingredients: string | string[];
             }[];
         };
         ScanFromUpload: {

@@ -31,7 +31,7 @@ class JavaCallerTest {
     @Test
     void aJavaCallerScansListsAndDeletesWithBlockingCalls() throws Exception {
         LocalStack.AccountKey account = stack.newAccountKey("enterprise", 1000);
-        File face = Photos.INSTANCE.frontalFace(Files.createTempDirectory("skin-photos").toFile());
+        File face = Photos.INSTANCE.getSharedFrontalFace();
         try (SkinAnalysisClient client = SkinAnalysisClient.builder()
                 .apiKey(account.getKey())
                 .baseUrl(stack.getApiUrl())

@@ -39,7 +39,7 @@ class AppTokensAndUploadsEndToEndTest(private val stack: LocalStack) {
         assertTrue(!token.toString().contains(token.token))
 
         SkinAnalysisClient(apiKey = token.token, baseUrl = stack.apiUrl).use { app ->
-            val face = ScanImage.fromFile(Photos.frontalFace(Files.createTempDirectory("skin-photos").toFile()))
+            val face = ScanImage.fromFile(Photos.sharedFrontalFace)
             val upload = app.uploads.upload(face)
             assertTrue(upload.uploadId.startsWith("upl_"))
             assertEquals(user, upload.userId)

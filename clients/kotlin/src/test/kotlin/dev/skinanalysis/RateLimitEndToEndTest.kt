@@ -37,7 +37,7 @@ class RateLimitEndToEndTest(private val stack: LocalStack) {
         val retrying = SkinAnalysisClient(
             ClientOptions(apiKey = account.key, baseUrl = stack.apiUrl, maxRetries = 3, maxRetryAfter = 75.seconds, okHttpClient = recording),
         )
-        val face = Photos.frontalFace(Files.createTempDirectory("skin-photos").toFile())
+        val face = Photos.sharedFrontalFace
 
         // Use up the window; the refusal that ends it says how long the window has left.
         val refusal = exhaustWindow(noRetries)

@@ -47,7 +47,7 @@ class WebhooksEndToEndTest(private val stack: LocalStack) {
             val secret = endpoint["secret"]!!.jsonPrimitive.content
             val user = "kt-hook-${System.nanoTime()}"
             val scan = SkinAnalysisClient(apiKey = account.key, baseUrl = stack.apiUrl).use { client ->
-                client.scans.create(Photos.frontalFace(Files.createTempDirectory("skin-photos").toFile()), markers = listOf(MarkerName.ACNE), userId = user)
+                client.scans.create(Photos.sharedFrontalFace, markers = listOf(MarkerName.ACNE), userId = user)
             }
 
             val events = (1..2).map {

@@ -15,7 +15,7 @@ internal object ErrorMapping {
         ErrorCode.IDEMPOTENCY_CONFLICT, ErrorCode.SCAN_NOT_COMPLETED, ErrorCode.UPLOAD_ALREADY_USED, ErrorCode.UPLOAD_INCOMPLETE,
     )
     private val requestCodes = setOf(
-        ErrorCode.INVALID_REQUEST, ErrorCode.UNKNOWN_MARKER, ErrorCode.PAYLOAD_TOO_LARGE,
+        ErrorCode.INVALID_REQUEST, ErrorCode.UNKNOWN_MARKER, ErrorCode.INVALID_CURSOR, ErrorCode.PAYLOAD_TOO_LARGE,
         ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.METHOD_NOT_ALLOWED,
     )
 

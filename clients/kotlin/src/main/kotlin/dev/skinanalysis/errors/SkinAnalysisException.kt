@@ -53,7 +53,8 @@ public class NotFoundException(status: Int, code: ErrorCode?, requestId: String?
 
 /**
  * 400, 405, 413, 415 and other refusals of the request itself: a parameter is missing or malformed
- * ([Problem.errors] names it), an unknown marker, an image over 5 MB or of an unsupported type.
+ * ([Problem.errors] names it), an unknown marker, a cursor that is not one this API issued, an image over 5 MB or
+ * of an unsupported type.
  */
 public class InvalidRequestException(status: Int, code: ErrorCode?, requestId: String?, problem: Problem?, body: String) :
     ApiException(status, code, requestId, problem, body) {

@@ -11,6 +11,12 @@ object Photos {
     /** A group photo of similar-sized faces: the service refuses it as `multiple_faces`. */
     val groupPhoto: File get() = RepoPaths.faceApiSample(1)
 
+    /** [frontalFace] in a temporary folder of its own, made once per test run and deleted when the JVM exits. */
+    val sharedFrontalFace: File by lazy {
+        val dir = java.nio.file.Files.createTempDirectory("skin-photos").toFile().apply { deleteOnExit() }
+        frontalFace(dir).apply { deleteOnExit() } // deleted before its folder (deleteOnExit runs in reverse order)
+    }
+
     /** One frontal face filling about half of a 560 x 560 JPEG, written once into [dir]. */
     fun frontalFace(dir: File): File {
         val file = dir.resolve("frontal-face.jpg")
