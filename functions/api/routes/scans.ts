@@ -12,7 +12,8 @@ import { deleteScan } from '../../scans/delete-scan';
 import { overlayKey } from '../../scans/image-store';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
 import { readMultipart } from '../multipart';
-import { problemOf, PROBLEM_CONTENT_TYPE } from '../problem';
+import { conditionalGet } from '../middleware/conditional-get';
+import { problemOf, problemTypeBase, PROBLEM_CONTENT_TYPE } from '../problem';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import type { StoredResponse } from '../../idempotency/idempotency-store';
 import type { ApiDeps, ApiEnv } from '../deps';
@@ -92,7 +93,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
         );
         deps.metrics.count(METRIC.scansSubmitted);
         const scan = await waitForScan(scans, tenant, submitted, wait.seconds);
-        return scanResponse(scan, wait, c.get('requestId'), basePath(c));
+        return scanResponse(scan, wait, c.get('requestId'), basePath(c), problemTypeBase(c));
       },
     );
     return c.body(result.body, result.status as 201, {
@@ -115,7 +116,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     return c.json({ data: page.items.map(toPublicScan), has_more: nextCursor !== null, next_cursor: nextCursor });
   });
 
-  app.get('/:scan_id', async (c) => {
+  app.get('/:scan_id', conditionalGet(), async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
     const scanId = c.req.param('scan_id');
@@ -157,11 +158,11 @@ export function tenantOf(principal: Principal): Tenant {
  * 201 completed, 202 still processing, or (failed within the wait window) 422 with the check's code: as a
  * stored response, so that an idempotent retry gets exactly this answer again.
  */
-function scanResponse(scan: ScanRecord, wait: WaitPreference, requestId: string, prefix: string): StoredResponse {
+function scanResponse(scan: ScanRecord, wait: WaitPreference, requestId: string, prefix: string, problemTypeBase: string): StoredResponse {
   // Behind an API Gateway stage the prefix (`/prod`) is part of the URL the client polls.
   const location = `${prefix}/v1/scans/${scan.scan_id}`;
   if (scan.status === 'failed') {
-    const { apiError, body } = problemOf(scanFailed(scan), requestId);
+    const { apiError, body } = problemOf(scanFailed(scan), requestId, problemTypeBase);
     return { status: apiError.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, Location: location }, body: JSON.stringify(body) };
   }
   return {

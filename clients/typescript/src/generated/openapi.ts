@@ -992,8 +992,8 @@ export interface components {
         /** @description An RFC 9457 problem (`application/problem+json`). */
         Problem: {
             /**
-             * @description `https://docs.skin-analysis.dev/errors#` + the code.
-             * @example https://docs.skin-analysis.dev/errors#unknown_marker
+             * @description The API's base URL + `/docs#section/Errors/` + the code: the code's entry in this deployment's reference page.
+             * @example http://127.0.0.1:3000/docs#section/Errors/unknown_marker
              */
             type: string;
             /** @description The code's title from the error catalogue. */
@@ -1005,7 +1005,7 @@ export interface components {
              * @description Stable, machine-readable; see the error catalogue.
              * @enum {string}
              */
-            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
+            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
             /** @description The `Request-Id` of this response: quote it when you contact support. */
             request_id: string;
             /** @description One entry per failing parameter (may be empty). */
@@ -1272,23 +1272,53 @@ export interface components {
         IdempotencyKey: string;
         /** @description RFC 7240; preferences are hints, never an error. `wait=N` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above 25 it is clamped to 25, and a value that is not decimal digits (`wait=0x10`, `wait=-1`) is ignored. `respond-async` answers at once (202). `Preference-Applied` shows what was applied (`respond-async` or `wait=N`). */
         Prefer: string;
+        /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
+        IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
         /** @description The id of this request (API Gateway's on AWS); quote it when you contact support. */
         RequestId: string;
-        /** @description Requests allowed per 60-second window for this account and environment. */
+        /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): `"default";q=<requests>;w=60`, the requests allowed per 60-second window for this account and environment. */
+        RateLimitPolicy: string;
+        /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): `"default";q=<requests>;w=60`, the requests allowed per 60-second window for this account and environment. */
+        RateLimitPolicyOptional: string;
+        /** @description The current state of the policy (draft-ietf-httpapi-ratelimit-headers): `"default";r=<remaining>;t=<seconds until the window resets>`. */
+        RateLimit: string;
+        /** @description The current state of the policy (draft-ietf-httpapi-ratelimit-headers): `"default";r=<remaining>;t=<seconds until the window resets>`. */
+        RateLimitOptional: string;
+        /**
+         * @deprecated
+         * @description Requests allowed per 60-second window for this account and environment. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitLimit: number;
-        /** @description Requests allowed per 60-second window for this account and environment. */
+        /**
+         * @deprecated
+         * @description Requests allowed per 60-second window for this account and environment. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitLimitOptional: number;
-        /** @description Requests left in the current window. */
+        /**
+         * @deprecated
+         * @description Requests left in the current window. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitRemaining: number;
-        /** @description Requests left in the current window. */
+        /**
+         * @deprecated
+         * @description Requests left in the current window. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitRemainingOptional: number;
-        /** @description Seconds until the current window ends. */
+        /**
+         * @deprecated
+         * @description Seconds until the current window ends. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitReset: number;
-        /** @description Seconds until the current window ends. */
+        /**
+         * @deprecated
+         * @description Seconds until the current window ends. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitResetOptional: number;
+        /** @description A strong validator of the representation; send it in `If-None-Match` to get a 304 while it is unchanged. */
+        ETag: string;
         /** @description Seconds to wait before retrying (the end of the current window). */
         RetryAfter: number;
         /** @description `Bearer`, or `Bearer error="invalid_token"` for an unknown, revoked or expired key. */
@@ -1331,6 +1361,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1344,6 +1376,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1378,6 +1412,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1396,6 +1432,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1415,6 +1453,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1464,6 +1504,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1480,6 +1522,8 @@ export interface operations {
             202: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1496,6 +1540,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1530,6 +1576,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1548,6 +1596,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1562,10 +1612,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_conflict`: Idempotency key reused with a different request; `upload_already_used`: Upload already used; `upload_incomplete`: Nothing uploaded yet */
+            /** @description `idempotency_conflict`: Idempotency key still in use; `upload_already_used`: Upload already used; `upload_incomplete`: Nothing uploaded yet */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1584,6 +1636,8 @@ export interface operations {
             410: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1602,6 +1656,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1620,6 +1676,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1634,10 +1692,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
+            /** @description `idempotency_key_reused`: Idempotency key reused with a different request; `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1650,7 +1710,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
+                        code?: "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
                     };
                 };
             };
@@ -1658,6 +1718,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1677,6 +1739,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1696,7 +1760,10 @@ export interface operations {
     getScan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A scan id: `scan_` and 26 characters, time-sortable.
@@ -1712,14 +1779,31 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Scan"];
                 };
+            };
+            /** @description Not modified: the scan still matches `If-None-Match`. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `unauthenticated`: Authentication required; `invalid_api_key`: Invalid API key */
             401: {
@@ -1741,6 +1825,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1759,6 +1845,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1777,6 +1865,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1796,6 +1886,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1831,6 +1923,8 @@ export interface operations {
             204: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1858,6 +1952,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1876,6 +1972,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1894,6 +1992,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1913,6 +2013,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1951,6 +2053,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1965,6 +2069,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1999,6 +2105,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2017,6 +2125,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2035,6 +2145,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2054,6 +2166,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2083,6 +2197,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2112,6 +2228,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2131,6 +2249,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2174,6 +2294,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2187,6 +2309,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2221,6 +2345,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2239,6 +2365,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2257,6 +2385,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2275,6 +2405,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2293,6 +2425,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2312,6 +2446,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2367,6 +2503,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2382,6 +2520,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2416,6 +2556,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2434,6 +2576,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2448,10 +2592,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_conflict`: Idempotency key reused with a different request; `scan_not_completed`: Scan not completed */
+            /** @description `idempotency_conflict`: Idempotency key still in use; `scan_not_completed`: Scan not completed */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2470,6 +2616,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2488,6 +2636,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2502,10 +2652,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description `idempotency_key_reused`: Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                    };
+                };
+            };
             /** @description `rate_limited`: Rate limit exceeded */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2525,6 +2697,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2544,7 +2718,10 @@ export interface operations {
     getRoutine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A routine id: `rtn_` and 26 characters, time-sortable.
@@ -2560,14 +2737,31 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Routine"];
                 };
+            };
+            /** @description Not modified: the routine still matches `If-None-Match`. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `unauthenticated`: Authentication required; `invalid_api_key`: Invalid API key */
             401: {
@@ -2589,6 +2783,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2607,6 +2803,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2625,6 +2823,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2644,6 +2844,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2679,6 +2881,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2692,6 +2896,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2726,6 +2932,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2744,6 +2952,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2762,6 +2972,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2781,6 +2993,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2816,6 +3030,8 @@ export interface operations {
             204: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2827,6 +3043,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2861,6 +3079,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2879,6 +3099,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2898,6 +3120,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2938,6 +3162,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2952,6 +3178,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2986,6 +3214,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3004,6 +3234,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3022,6 +3254,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3040,6 +3274,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3059,6 +3295,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -3099,6 +3337,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3113,6 +3353,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3147,6 +3389,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3165,6 +3409,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3183,6 +3429,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3201,6 +3449,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3220,6 +3470,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];

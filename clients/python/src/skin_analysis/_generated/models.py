@@ -920,9 +920,12 @@ class Problem(BaseModel):
     __annotations__ = {
         "__pydantic_extra__": Dict[str, Any],
     }
-    type: Annotated[str, Field(examples=["https://docs.skin-analysis.dev/errors#unknown_marker"])]
+    type: Annotated[
+        str,
+        Field(examples=["http://127.0.0.1:3000/docs#section/Errors/unknown_marker"]),
+    ]
     """
-    `https://docs.skin-analysis.dev/errors#` + the code.
+    The API's base URL + `/docs#section/Errors/` + the code: the code's entry in this deployment's reference page.
     """
     title: str
     """
@@ -949,6 +952,7 @@ class Problem(BaseModel):
         "upload_expired",
         "payload_too_large",
         "unsupported_media_type",
+        "idempotency_key_reused",
         "image_unreadable",
         "image_too_small",
         "image_too_large",
