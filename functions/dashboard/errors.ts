@@ -18,3 +18,8 @@ export function pageNotFound(what: string): DashboardError {
 export function csrfRefused(): DashboardError {
   return new DashboardError(403, 'Form expired', 'This form could not be verified (it expired, or came from another site). Go back, reload the page and try again.');
 }
+
+/** The POST body could not be parsed as a form (the routes read it again from Hono's cache after this check). */
+export function unreadableForm(): DashboardError {
+  return new DashboardError(400, 'Form not readable', 'The form could not be read (its body is not a complete form). Go back, reload the page and try again.');
+}
