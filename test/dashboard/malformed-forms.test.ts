@@ -1,6 +1,7 @@
-/** Dashboard POSTs whose body is not a readable form: a 400 page, never a 500 with an ERROR log line. */
+/** Dashboard POSTs whose body is not a readable form (400) or too large (413): a page, never a 500 with an ERROR log line. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../helpers/stack';
+import { FORM_MAX_BYTES } from '../../functions/dashboard/routes';
 import { csrfOf, DashboardClient, startDashboardStack } from './helpers';
 
 let stack: TestStack;
@@ -41,5 +42,16 @@ describe('malformed dashboard forms', () => {
     expect(cutOff.status).toBe(400);
     expect(cutOff.html).toContain('Form not readable');
     expect((await stack.stores.keys.listByAccount(accountId)).length).toBe(before);
+  });
+
+  it('when a sign-up form is larger than the dashboard reads, then 413 and no member is made', async () => {
+    const visitor = new DashboardClient(stack.apiUrl);
+    const token = csrfOf((await visitor.get('/dashboard/sign-up')).html);
+    const fields = { _csrf: token, email: 'big@example.com', password: 'correct horse battery big', account_name: 'Big' };
+    const padded = new URLSearchParams({ ...fields, padding: 'p'.repeat(FORM_MAX_BYTES) }).toString();
+    const answer = await postRaw(visitor, '/dashboard/sign-up', 'application/x-www-form-urlencoded', padded);
+    expect(answer.status).toBe(413);
+    expect(answer.html).toContain('Form too large');
+    expect(await stack.stores.members.findByEmail('big@example.com')).toBeUndefined();
   });
 });
