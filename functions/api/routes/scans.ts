@@ -24,7 +24,7 @@ import { scanFromUploadSchema } from '../schemas/uploads';
 import { readJsonBody } from '../json-body';
 import { basePath } from '../base-path';
 import { actingUserId, mayRead } from '../../client-tokens/token-access';
-import { findUsableUpload, takeUploadedImage } from '../../uploads/take-upload';
+import { assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/take-upload';
 import type { AcceptedImage } from '../../scans/image-intake';
 import type { MarkerName } from '../../analysis/skin/markers';
 import type { Context } from 'hono';
@@ -54,13 +54,18 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const tenant = tenantOf(principal);
     if (/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
       const body = parseInput(scanFromUploadSchema, await readJsonBody(c.req.raw, 4096));
-      const upload = await findUsableUpload(uploadDeps, tenant, body.upload_id, principal.clientToken?.userId);
+      const upload = await findUpload(uploadDeps, tenant, body.upload_id, principal.clientToken?.userId);
       const requested = actingUserId(principal, body.user_id);
       if (requested !== null && upload.user_id !== null && requested !== upload.user_id) {
         throw new ApiError('invalid_request', `user_id: upload ${upload.upload_id} was made for another user.`, [{ param: 'user_id', message: 'differs from the upload\'s user' }]);
       }
       const userId = upload.user_id ?? requested;
-      return submitAndWait(c, { tenant, markers: body.markers, userId, wait, fingerprint: [upload.upload_id], image: () => takeUploadedImage(uploadDeps, tenant, upload) });
+      // Spent or expired is checked inside the idempotent work: a retry with the same key replays the first answer.
+      const image = async () => {
+        await assertUploadUsable(uploadDeps, upload);
+        return takeUploadedImage(uploadDeps, tenant, upload);
+      };
+      return submitAndWait(c, { tenant, markers: body.markers, userId, wait, fingerprint: [upload.upload_id], image });
     }
 
     const declaredLength = Number(c.req.header('Content-Length') ?? 0);
