@@ -4,6 +4,7 @@ import { keysCommand } from './commands/keys';
 import { webhooksCommand } from './commands/webhooks';
 import { deliveriesCommand } from './commands/deliveries';
 import { scanCommand } from './commands/scan';
+import { demoCommand } from './commands/demo';
 import { corsCommand } from './commands/cors';
 import { CliError } from './admin-context';
 
@@ -21,8 +22,10 @@ const USAGE = `usage: skin <command>
                            the webhook delivery log (30 days) and redelivery
   scan IMAGE... [--markers a,b] [--user ID] [--json]
                            scan photos with the API client (local stack, or SKIN_API_URL + SKIN_API_KEY)
+  demo [IMAGE] [--json]    scan the sample portrait (or IMAGE): scores, quality checks, the overlay PNG's path
 
 PORT and DATA_DIR move the API port (3000) and the data folder (.data); the commands follow DATA_DIR.
+HOST is the interface \`dev\` listens on (127.0.0.1; 0.0.0.0 to reach it from other devices on the network).
 SKIN_TARGET=aws points the admin commands at a deployed stack (TABLE_PREFIX, IMAGES_BUCKET, AWS_REGION).`;
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
@@ -32,6 +35,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   webhooks: webhooksCommand,
   deliveries: deliveriesCommand,
   scan: scanCommand,
+  demo: demoCommand,
   cors: corsCommand,
 };
 

@@ -47,8 +47,8 @@ export const DELIVERY_MAX_CONCURRENCY = 5;
 
 /**
  * Webhook delivery: the queue that API and inference publish events to, its DLQ (alarmed), and the delivery
- * function that signs and POSTs them, retrying by SQS. Retention 14 days: the retry schedule spans about
- * 28 hours, and a backlog must survive a long outage of the receivers or of the function.
+ * function that signs and POSTs them, retrying by SQS. Retention 14 days: the retry schedule spans 27 h 35 min
+ * (about 28 hours), and a backlog must survive a long outage of the receivers or of the function.
  */
 export class Webhooks extends Construct {
   readonly queue: Queue;

@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** API port; 0 picks a free one. */
   port?: number;
+  /** The interface the API listens on (default 127.0.0.1, this machine only; `0.0.0.0` for every interface). */
+  host?: string;
   clock?: Clock;
   /** Replaces the model analysis (tests wrap the real one to inject failures). */
   wrapAnalyzer?: (analyzer: ScanAnalyzer) => ScanAnalyzer;
@@ -183,8 +185,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const app = createApp(buildApiDeps(config, { stores, db, scanQueue, events, clock, metrics: options.metrics, deliveryQueue, resolver: options.webhookResolver }));
   // The capture sample (docs/apps.md) lives beside the API here only; deployed stacks serve the API alone.
   const sample = sampleCaptureRoutes({ dataDir, apiUrl: () => apiUrl });
-  const server = await listen((request) => (new URL(request.url).pathname.startsWith('/samples/') ? sample.fetch(request) : app.fetch(request)), options.port ?? 0);
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  const server = await listen((request) => (new URL(request.url).pathname.startsWith('/samples/') ? sample.fetch(request) : app.fetch(request)), options.port ?? 0, host);
+  const apiUrl = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
   // s3rver has no lifecycle rules: unused direct uploads are swept here instead (a day, as on AWS).
   const uploadSweep = setInterval(() => void stores.uploadObjects.sweep(Date.now(), 86_400_000).catch(() => undefined), 3_600_000);
   uploadSweep.unref();
@@ -244,9 +247,16 @@ function webhookEnv(options: LocalStackOptions): Record<string, string> {
   return env;
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
+/** The host of the API's URL on this machine: a wildcard address is reached through loopback. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
+    const server = serve({ fetch, port, hostname }, () => resolve(server));
     server.once('error', reject);
   });
 }

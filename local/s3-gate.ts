@@ -37,7 +37,10 @@ export async function startS3Gate(options: { target: string; bucket: string; sec
         if (verdict.ok) return forward(req, res, body);
         s3Error(res, verdict.status, verdict.code, verdict.message);
       },
-      () => s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.'),
+      (error) =>
+        error instanceof UploadTooLarge
+          ? s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.')
+          : s3Error(res, 400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.'),
     );
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -46,6 +49,9 @@ export async function startS3Gate(options: { target: string; bucket: string; sec
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
+
+/** A body past MAX_POST_BYTES (any other failure to read it is a malformed form). */
+class UploadTooLarge extends Error {}
 
 /** The whole body (to forward), the fields sent before the file, and the file's size. */
 function readUpload(req: IncomingMessage): Promise<{ body: Buffer; fields: Record<string, string>; fileBytes: number }> {
@@ -73,7 +79,7 @@ function readUpload(req: IncomingMessage): Promise<{ body: Buffer; fields: Recor
       chunks.push(chunk);
       parser.write(chunk);
     });
-    req.on('end', () => (size > MAX_POST_BYTES ? reject(new Error('too large')) : parser.end()));
+    req.on('end', () => (size > MAX_POST_BYTES ? reject(new UploadTooLarge()) : parser.end()));
     req.on('error', reject);
   });
 }

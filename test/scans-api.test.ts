@@ -149,7 +149,7 @@ describe('bad input to POST /v1/scans', () => {
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(problem).toEqual({
-      type: `https://docs.skin-analysis.dev/errors#${code}`,
+      type: `${stack.apiUrl}/docs#section/Errors/${code}`,
       title: expect.any(String),
       status,
       detail: expect.any(String),

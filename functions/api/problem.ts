@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { ApiError, ERROR_CATALOGUE } from '../shared/errors';
+import { serverUrl } from './server-url';
 
-/** RFC 9457 body; `type` points at the code's entry in the error catalogue. */
+/** RFC 9457 body; `type` points at the code's entry in the errors section of this deployment's /docs. */
 export interface Problem {
   type: string;
   title: string;
@@ -12,11 +13,25 @@ export interface Problem {
   errors: { param: string; message: string }[];
 }
 
-export const PROBLEM_TYPE_BASE = 'https://docs.skin-analysis.dev/errors#';
+/**
+ * Where a code's `type` URI points, after the deployment's base URL: the code's heading in the "Errors" section of
+ * the reference page (Redoc names the anchors of `# Errors` / `## code` headings `section/Errors/code`).
+ */
+export const PROBLEM_TYPE_PATH = '/docs#section/Errors/';
+
+/** `type` of a code under a base URL, e.g. `http://127.0.0.1:3000/docs#section/Errors/not_found`. */
+export function problemType(baseUrl: string, code: string): string {
+  return `${baseUrl}${PROBLEM_TYPE_PATH}${code}`;
+}
+
+/** The base of problem `type` URIs for this request: the deployment the client reached. */
+export function problemTypeBase(c: Context): string {
+  return serverUrl(c);
+}
 
 /** The one mapping from errors to responses: an ApiError keeps its status and code; anything else is a 500. */
 export function problemResponse(c: Context, error: unknown, requestId: string): Response {
-  const { apiError, body } = problemOf(error, requestId);
+  const { apiError, body } = problemOf(error, requestId, problemTypeBase(c));
   return c.body(JSON.stringify(body), apiError.status as 400, {
     'Content-Type': PROBLEM_CONTENT_TYPE,
     ...apiError.headers,
@@ -25,11 +40,11 @@ export function problemResponse(c: Context, error: unknown, requestId: string): 
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-export function problemOf(error: unknown, requestId: string): { apiError: ApiError; body: Problem & Record<string, unknown> } {
+export function problemOf(error: unknown, requestId: string, typeBase: string): { apiError: ApiError; body: Problem & Record<string, unknown> } {
   const apiError =
     error instanceof ApiError ? error : new ApiError('internal_error', 'Something went wrong on our side; retry later.');
   const body: Problem & Record<string, unknown> = {
-    type: `${PROBLEM_TYPE_BASE}${apiError.code}`,
+    type: problemType(typeBase, apiError.code),
     title: ERROR_CATALOGUE[apiError.code].title,
     status: apiError.status,
     detail: apiError.detail,

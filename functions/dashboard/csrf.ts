@@ -1,6 +1,6 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { sameToken } from '../sessions/session';
-import { csrfRefused } from './errors';
+import { csrfRefused, unreadableForm } from './errors';
 import { requestOrigin } from './http-context';
 
 export const CSRF_FIELD = '_csrf';
@@ -15,7 +15,10 @@ export function requireCsrf<E extends Env>(expected: (c: Context<E>) => string |
     if (c.req.method !== 'POST') return next();
     const origin = c.req.header('Origin');
     if (origin !== undefined ? origin !== requestOrigin(c) : c.req.header('Sec-Fetch-Site') === 'cross-site') throw csrfRefused();
-    const form = await c.req.parseBody();
+    // A body that is not a form (a multipart without its boundary, cut-off parts) is the sender's mistake: 400, not 500.
+    const form = await c.req.parseBody().catch(() => {
+      throw unreadableForm();
+    });
     const sent = form[CSRF_FIELD];
     const wanted = expected(c);
     if (typeof sent !== 'string' || !wanted || !sameToken(sent, wanted)) throw csrfRefused();

@@ -1,22 +1,13 @@
 import type { Context } from 'hono';
 
+// The dashboard's links and cookie paths start with the same prefix as the API's.
+export { basePath } from '../api/base-path';
+
 interface LambdaEnv {
-  event?: { path?: string; requestContext?: { path?: string; identity?: { sourceIp?: string } } };
+  event?: { requestContext?: { identity?: { sourceIp?: string } } };
 }
 interface NodeEnv {
   incoming?: { socket?: { remoteAddress?: string } };
-}
-
-/**
- * The path prefix in front of the app's routes: the stage (`/prod`) behind API Gateway's default URL, nothing
- * locally. API Gateway hands the function the path without the stage and keeps the full one in requestContext.
- */
-export function basePath(c: Context): string {
-  const event = (c.env as LambdaEnv | undefined)?.event;
-  const full = event?.requestContext?.path;
-  const routed = event?.path;
-  if (!full || !routed || !full.endsWith(routed)) return '';
-  return full.slice(0, full.length - routed.length).replace(/\/$/, '');
 }
 
 /** The caller's address: API Gateway's source IP, or the socket's locally. */

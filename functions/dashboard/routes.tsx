@@ -1,11 +1,12 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { resolveSession, endSession } from '../sessions/session-lifecycle';
 import { DASHBOARD_CSS, DASHBOARD_JS } from './assets';
 import { clearSessionCookie, readSessionCookie } from './cookies';
 import { requireCsrf } from './csrf';
 import type { DashboardDeps, DashboardEnv } from './deps';
-import { DashboardError } from './errors';
+import { DashboardError, formTooLarge } from './errors';
 import { basePath } from './http-context';
 import { authRoutes } from './routes/auth';
 import { deliveryRoutes } from './routes/deliveries';
@@ -14,6 +15,9 @@ import { usageRoutes } from './routes/usage';
 import { webhookRoutes } from './routes/webhooks';
 import { requireSession } from './session-middleware';
 import { ErrorPage } from './views/auth-pages';
+
+/** Bytes of a dashboard form body: the longest field is a 2048-character webhook URL. */
+export const FORM_MAX_BYTES = 64 * 1024;
 
 /**
  * The dashboard at /dashboard: server-rendered pages (hono/jsx) over the same cores as the CLI. Every page is
@@ -32,6 +36,17 @@ export function dashboardRoutes(deps: DashboardDeps): Hono<DashboardEnv> {
     c.header('Referrer-Policy', 'same-origin');
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
   });
+
+  // Every form is small; sign-in and sign-up are reachable without a session, so nothing larger is read into memory.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: FORM_MAX_BYTES,
+      onError: () => {
+        throw formTooLarge(FORM_MAX_BYTES);
+      },
+    }),
+  );
 
   app.get('/assets/dashboard.css', (c) => c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/assets/dashboard.js', (c) => c.body(DASHBOARD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));

@@ -58,7 +58,7 @@ async function replay(options: IdempotencyOptions, id: string, fingerprint: stri
   for (;;) {
     const record = await options.store.get(id);
     if (record && record.fingerprint !== fingerprint) {
-      throw new ApiError('idempotency_conflict', 'Idempotency-Key: this key was used with a different request in the last 24 hours.', [
+      throw new ApiError('idempotency_key_reused', 'Idempotency-Key: this key was used with a different request in the last 24 hours.', [
         { param: 'Idempotency-Key', message: 'reused with a different request' },
       ]);
     }

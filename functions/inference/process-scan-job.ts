@@ -9,6 +9,7 @@ import { encodeOverlaySource } from '../overlays/overlay-source';
 import { isUndecodableImage, uprightImage } from './upright-image';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ScanOutcome, ScanStore } from '../scans/scan-store';
+import { failedOutcome } from '../scans/failed-outcome';
 
 /** Runs after a scan's outcome is stored, and again when a redelivered job finds it stored (events, scores). */
 export type ScanFinishedListener = (scan: ScanRecord) => Promise<void>;
@@ -56,7 +57,7 @@ export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery
   } catch (error) {
     if (isUndecodableImage(error)) {
       await finishAndNotify(deps, tenant, scan, {
-        ...emptyOutcome(deps.clock),
+        ...failedOutcome(deps.clock.now(), null),
         error: { code: 'image_unreadable', message: 'The image data is damaged and cannot be decoded.' },
       });
       return;
@@ -64,7 +65,7 @@ export async function processScanJob(deps: InferenceDeps, job: ScanJob, delivery
     if (delivery.receiveCount >= delivery.maxReceives) {
       deps.logger.error('scan job failed on its last attempt', { scanId: scan.scan_id, receiveCount: delivery.receiveCount });
       await finishAndNotify(deps, tenant, scan, {
-        ...emptyOutcome(deps.clock),
+        ...failedOutcome(deps.clock.now(), null),
         error: { code: 'analysis_failed', message: 'The analysis failed repeatedly; submit the scan again.' },
       });
     }
@@ -80,7 +81,7 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
   const result = await deps.analyzer.analyze(await uprightImage(bytes), scan.requested_markers);
   const completedAt = isoTimestamp(deps.clock.now());
   if (result.status === 'failed') {
-    return { ...emptyOutcome(deps.clock), face: result.face, quality: result.quality, error: result.error };
+    return { ...failedOutcome(deps.clock.now(), null), face: result.face, quality: result.quality, error: result.error };
   }
   // What the overlays are drawn from goes in before the record says completed, so a completed scan always has it;
   // the PNGs themselves are drawn on request (GET /v1/scans/{id}/overlay).
@@ -122,18 +123,4 @@ function recordOutcome(deps: InferenceDeps, scan: ScanRecord, outcome: ScanOutco
 
 async function notify(deps: InferenceDeps, scan: ScanRecord): Promise<void> {
   for (const listener of deps.onScanFinished) await listener(scan);
-}
-
-function emptyOutcome(clock: Clock): ScanOutcome {
-  return {
-    status: 'failed',
-    skin_score: null,
-    markers: {},
-    completed_at: isoTimestamp(clock.now()),
-    model: null,
-    face: null,
-    quality: null,
-    error: null,
-    spots: [],
-  };
 }

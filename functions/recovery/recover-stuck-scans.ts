@@ -5,7 +5,8 @@ import type { MessageSender } from '../shared/queue';
 import type { ScanFinishedListener } from '../inference/process-scan-job';
 import type { ImageStore } from '../scans/image-store';
 import type { ScanJob, ScanRecord } from '../scans/scan';
-import type { ProcessingScanRef, ScanOutcome, ScanStore } from '../scans/scan-store';
+import type { ProcessingScanRef, ScanStore } from '../scans/scan-store';
+import { failedOutcome } from '../scans/failed-outcome';
 
 export interface RecoveryDeps {
   clock: Clock;
@@ -99,16 +100,7 @@ async function recoverScan(deps: RecoveryDeps, policy: RecoveryPolicy, ref: Proc
 }
 
 async function fail(deps: RecoveryDeps, ref: ProcessingScanRef, scan: ScanRecord, message: string): Promise<'failed' | 'skipped'> {
-  const outcome: ScanOutcome = {
-    status: 'failed',
-    skin_score: null,
-    markers: {},
-    completed_at: isoTimestamp(deps.clock.now()),
-    model: null,
-    face: null,
-    quality: null,
-    error: { code: 'analysis_failed', message },
-  };
+  const outcome = failedOutcome(deps.clock.now(), { code: 'analysis_failed', message });
   if (!(await deps.scans.finish(ref.tenant, scan.scan_id, outcome))) return 'skipped';
   deps.metrics.count(METRIC.scansRecovered, { action: 'failed' });
   deps.metrics.count(METRIC.scansFailed, { code: 'analysis_failed' });

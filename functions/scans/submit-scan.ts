@@ -9,6 +9,7 @@ import { CONTENT_TYPES, EXTENSIONS } from './image-limits';
 import { scanObjectPrefix, type ImageStore } from './image-store';
 import type { ScanJob, ScanRecord } from './scan';
 import type { ScanStore } from './scan-store';
+import { failedOutcome } from './failed-outcome';
 
 export interface SubmitScanDeps {
   clock: Clock;
@@ -59,16 +60,7 @@ export async function submitScan(deps: SubmitScanDeps, request: ScanRequest): Pr
     await deps.scanQueue.send(JSON.stringify(job));
   } catch (error) {
     // The job never left: the scan would wait forever, so it is failed now and the client sees why.
-    await deps.scans.finish(request.tenant, scanId, {
-      status: 'failed',
-      skin_score: null,
-      markers: {},
-      completed_at: isoTimestamp(deps.clock.now()),
-      model: null,
-      face: null,
-      quality: null,
-      error: { code: 'internal_error', message: 'The scan could not be queued; submit it again.' },
-    });
+    await deps.scans.finish(request.tenant, scanId, failedOutcome(deps.clock.now(), { code: 'internal_error', message: 'The scan could not be queued; submit it again.' }));
     throw error;
   }
   return record;

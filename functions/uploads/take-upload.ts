@@ -7,14 +7,21 @@ import type { UploadDeps } from './create-upload';
 import { UPLOAD_LIMITS } from './upload-limits';
 
 /**
- * The upload a scan request names, if this tenant made it and it can still be used. Another tenant's id (and,
- * for a client token, another user's) is not found; a spent one is 409, an old one 410 (its object is removed).
+ * The upload a scan request names, if this tenant made it. Another tenant's id (and, for a client token, another
+ * user's) is not found. Whether it can still be used is assertUploadUsable's question: asked inside the idempotent
+ * work, so a retry with the same Idempotency-Key replays the first answer instead of meeting the spent upload.
  */
-export async function findUsableUpload(deps: UploadDeps, tenant: Tenant, uploadId: string, tokenUserId: string | undefined): Promise<UploadRecord> {
+export async function findUpload(deps: UploadDeps, tenant: Tenant, uploadId: string, tokenUserId: string | undefined): Promise<UploadRecord> {
   const record = await deps.uploads.get(tenant, uploadId);
   if (!record || (tokenUserId !== undefined && record.user_id !== tokenUserId)) {
     throw new ApiError('not_found', `Upload ${uploadId.slice(0, 64)} was not found.`, [{ param: 'upload_id', message: 'no such upload' }]);
   }
+  return record;
+}
+
+/** A spent upload is 409, an old one 410 (its object is removed). */
+export async function assertUploadUsable(deps: UploadDeps, record: UploadRecord): Promise<void> {
+  const uploadId = record.upload_id;
   if (record.used_at !== null) {
     throw new ApiError('upload_already_used', `upload_id: upload ${uploadId} already started a scan (or was refused); request a new upload.`, [
       { param: 'upload_id', message: `used at ${record.used_at}` },
@@ -26,7 +33,6 @@ export async function findUsableUpload(deps: UploadDeps, tenant: Tenant, uploadI
       { param: 'upload_id', message: `expired at ${record.expires_at}` },
     ]);
   }
-  return record;
 }
 
 /**

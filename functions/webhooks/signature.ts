@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
-/** The product User-Agent of every delivery. */
-export const USER_AGENT = 'SkinAnalysis-Webhooks/1.0 (+https://docs.skin-analysis.dev/webhooks)';
+/** The product User-Agent of every delivery; no URL in it, as a self-hosted deployment owns no documentation domain. */
+export const USER_AGENT = 'SkinAnalysis-Webhooks/1.0';
 
 /**
  * Standard Webhooks signature of one attempt: `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the

@@ -76,7 +76,7 @@ describe('preflights and responses', () => {
     expect(answer.headers).toMatchObject({
       'access-control-allow-origin': allowedOrigin,
       'access-control-allow-methods': 'GET, POST, DELETE',
-      'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Prefer',
+      'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Prefer, If-None-Match',
       'access-control-max-age': '600',
     });
   });
@@ -92,7 +92,9 @@ describe('preflights and responses', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
     expect(allowed.headers.get('access-control-expose-headers')).toBe(EXPOSED_HEADERS.join(', '));
-    expect(EXPOSED_HEADERS).toEqual(expect.arrayContaining(['Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Location']));
+    expect(EXPOSED_HEADERS).toEqual(
+      expect.arrayContaining(['Request-Id', 'RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Location', 'ETag']),
+    );
     expect(allowed.headers.get('vary')).toContain('Origin');
     const other = await fetch(`${stack.apiUrl}/v1/scans`, { headers: bearer(stack.key, { Origin: otherOrigin }) });
     expect(other.status).toBe(200);

@@ -163,6 +163,25 @@ describe('direct uploads', () => {
     expect(await scansOf('late-user')).toEqual([]);
   });
 
+  it('when a scan from an upload is retried with the same Idempotency-Key, then the first answer is replayed; a new key gets 409 upload_already_used', async () => {
+    const upload = await createUpload(stack, stack.key, { content_type: 'image/jpeg', user_id: 'retry-user' });
+    expect((await postToStorage(upload, await faceJpeg('frontal'))).status).toBe(204);
+    const headers = { 'Idempotency-Key': `retry-${upload.upload_id}`, Prefer: 'respond-async' };
+    const first = await scanFromUpload(stack, stack.key, { upload_id: upload.upload_id }, headers);
+    const firstBody = await first.json();
+    expect(first.status, JSON.stringify(firstBody)).toBe(202);
+
+    const retry = await scanFromUpload(stack, stack.key, { upload_id: upload.upload_id }, headers);
+    expect(retry.status).toBe(202);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await retry.json()).toEqual(firstBody);
+
+    const other = await scanFromUpload(stack, stack.key, { upload_id: upload.upload_id }, { 'Idempotency-Key': `other-${upload.upload_id}` });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: 'upload_already_used', errors: [{ param: 'upload_id' }] });
+    expect(await scansOf('retry-user')).toEqual([firstBody.scan_id]);
+  });
+
   it('when a client token names an upload made for another user, then it is not found', async () => {
     const upload = await createUpload(stack, stack.key, { content_type: 'image/jpeg', user_id: 'someone-else' });
     const { body: minted } = await mintToken(stack, stack.key, { user_id: 'token-user' });

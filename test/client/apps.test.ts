@@ -36,7 +36,7 @@ describe('the client for apps', () => {
     expect(Object.keys(scan.markers)).toEqual(['acne', 'redness']);
     expect(await app.scans.get(scan.scan_id)).toEqual(scan);
 
-    await expect(app.clientTokens.create({ userId: 'client-app-user' })).rejects.toMatchObject({ name: 'SkinApiError', status: 403, code: 'insufficient_scope' });
+    await expect(app.clientTokens.create({ userId: 'client-app-user' })).rejects.toMatchObject({ name: 'SkinPermissionError', status: 403, code: 'insufficient_scope' });
     await expect(app.users.score('someone-else')).rejects.toBeInstanceOf(SkinApiError);
   });
 

@@ -4,7 +4,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { SkinApiError, SkinClient, verifyWebhook, type AttemptInfo, type Scan } from '../../clients/typescript/src/index';
+import {
+  SkinApiError,
+  SkinAuthenticationError,
+  SkinClient,
+  SkinInvalidRequestError,
+  SkinNotFoundError,
+  SkinPermissionError,
+  SkinRateLimitError,
+  SkinUnprocessableError,
+  USER_AGENT,
+  VERSION,
+  verifyWebhook,
+  type AttemptInfo,
+  type Scan,
+} from '../../clients/typescript/src/index';
 import { rotateEndpointSecret } from '../../functions/webhooks/manage-endpoints';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { faceJpeg, gradientJpeg } from '../helpers/images';
@@ -71,7 +85,10 @@ describe('the client against the local stack', () => {
     const items: Scan[] = [];
     for await (const scan of client.scans.list({ userId: 'pager', limit: 3 }).items()) items.push(scan);
     expect(items.map((s) => s.scan_id)).toEqual([...ids].reverse());
-    expect((await client.scans.list({ userId: 'pager', limit: 4 }).first()).data).toHaveLength(4);
+    expect((await client.scans.list({ userId: 'pager', limit: 4 }).firstPage()).data).toHaveLength(4);
+    // first() is the newest scan itself, not a page.
+    expect((await client.scans.list({ userId: 'pager', limit: 4 }).first())?.scan_id).toBe(ids.at(-1));
+    expect(await client.scans.list({ userId: 'nobody-has-scans' }).first()).toBeUndefined();
     // Five scans, pages of five: the API may say has_more on a full last page; the iterator stops at the empty one.
     const full = [];
     for await (const page of client.scans.list({ userId: 'pager', limit: 5 })) full.push(page.data.length);
@@ -100,6 +117,71 @@ describe('the client against the local stack', () => {
     await expect(clientFor(`sk_test_${'x'.repeat(43)}`, { maxRetries: 0 }).markers.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
+  it('when errors of each family come back from the stack, then each is its own class with what a caller acts on', async () => {
+    const client = clientFor(stack.key, { maxRetries: 0 });
+    const unknownMarker = await client.scans.create({ image: frontal, markers: 'freckles' }).catch((e: unknown) => e);
+    expect(unknownMarker).toBeInstanceOf(SkinInvalidRequestError);
+
+    const noFace = await client.scans.create({ image: await gradientJpeg() }).catch((e: unknown) => e);
+    expect(noFace).toBeInstanceOf(SkinUnprocessableError);
+    expect(noFace).toMatchObject({ status: 422, code: 'no_face', qualityCode: 'no_face', scanId: expect.stringMatching(/^scan_/) });
+
+    const missing = await client.scans.get('scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(SkinNotFoundError);
+
+    const { key: readOnly } = await stack.newKey({ scopes: ['scans:read'] });
+    expect(await clientFor(readOnly, { maxRetries: 0 }).users.erase('someone').catch((e: unknown) => e)).toBeInstanceOf(SkinPermissionError);
+    expect(await clientFor(`sk_test_${'x'.repeat(43)}`, { maxRetries: 0 }).markers.list().catch((e: unknown) => e)).toBeInstanceOf(SkinAuthenticationError);
+
+    const { key: oneAMinute } = await stack.newKey({ accountId: await stack.newAccount('enterprise', 1) });
+    const limited = clientFor(oneAMinute, { maxRetries: 0 });
+    await limited.markers.list();
+    const refused = await limited.markers.list().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SkinRateLimitError);
+    expect((refused as SkinRateLimitError).retryAfter).toBeGreaterThanOrEqual(1);
+    expect((refused as SkinRateLimitError).retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('when a call succeeds, then its result carries the Request-Id (not as data), and the request carried the User-Agent with the version', async () => {
+    const sent: (string | null)[] = [];
+    const received: (string | null)[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      sent.push(new Request(input, init).headers.get('user-agent'));
+      const response = await contractFetch(validator)(input, init);
+      received.push(response.headers.get('request-id'));
+      return response;
+    };
+    const client = new SkinClient({ apiKey: stack.key, baseUrl: stack.apiUrl, fetch: recording });
+    const scan = await client.scans.create({ image: frontal, markers: ['acne'] });
+    expect(scan.requestId).toBe(received[0]);
+    expect(scan.requestId).toMatch(/^req_/);
+    expect(Object.keys(scan)).not.toContain('requestId');
+    expect(JSON.parse(JSON.stringify(scan))).not.toHaveProperty('requestId');
+    const deleted = await client.scans.delete(scan.scan_id);
+    expect(deleted.requestId).toBe(received[1]);
+    expect((await client.markers.list()).requestId).toBe(received[2]);
+    expect(sent[0]).toBe(`skin-analysis-client-typescript/${VERSION} node/${process.versions.node}`);
+    expect(sent[0]!.startsWith(USER_AGENT)).toBe(true);
+  });
+
+  it('when no options are given, then SKIN_API_KEY and SKIN_API_URL are read; without a URL there is no silent localhost default', async () => {
+    const saved = { key: process.env.SKIN_API_KEY, url: process.env.SKIN_API_URL };
+    try {
+      process.env.SKIN_API_KEY = stack.key;
+      process.env.SKIN_API_URL = stack.apiUrl;
+      expect((await new SkinClient().markers.list()).map((m) => m.name)).toContain('acne');
+      delete process.env.SKIN_API_URL;
+      expect(() => new SkinClient()).toThrow(/baseUrl is required.*SKIN_API_URL/);
+      delete process.env.SKIN_API_KEY;
+      expect(() => new SkinClient({ baseUrl: stack.apiUrl })).toThrow(/apiKey is required.*SKIN_API_KEY/);
+    } finally {
+      for (const [name, value] of [['SKIN_API_KEY', saved.key], ['SKIN_API_URL', saved.url]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it('when the response to a POST is lost, then the retry carries the same Idempotency-Key and gets the first scan back', async () => {
     const seen: { key: string | null; replayed: string | null }[] = [];
     let lost = false;
@@ -123,7 +205,7 @@ describe('the client against the local stack', () => {
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(250);
     expect(waits[0]).toBeLessThanOrEqual(500);
-    const listed = await client.scans.list({ userId: 'lost-response' }).first();
+    const listed = await client.scans.list({ userId: 'lost-response' }).firstPage();
     expect(listed.data.map((s) => s.scan_id)).toEqual([scan.scan_id]);
   });
 

@@ -54,9 +54,22 @@ describe('the @skin-analysis/client package', () => {
     expect(code.length).toBeLessThan(40_000);
   });
 
-  it('when its package.json is read, then it is an ESM package with no runtime dependencies', async () => {
+  it('when its package.json is read, then it exports ESM and CommonJS builds, each with its types, builds on prepack and has no runtime dependencies', async () => {
     const pkg = JSON.parse(await readFile(join(CLIENT, 'package.json'), 'utf8'));
-    expect(pkg).toMatchObject({ name: '@skin-analysis/client', type: 'module', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } });
+    expect(pkg).toMatchObject({
+      name: '@skin-analysis/client',
+      type: 'module',
+      exports: {
+        '.': {
+          import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' },
+          require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+        },
+      },
+      scripts: { prepack: expect.stringContaining('build') },
+    });
     expect(pkg.dependencies).toBeUndefined();
+    // The version in User-Agent is the package's.
+    const { VERSION } = await import('../../clients/typescript/src/version');
+    expect(VERSION).toBe(pkg.version);
   });
 });

@@ -5,7 +5,15 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SkinApiError, SkinClient, SkinConnectionError, type AttemptInfo } from '../../clients/typescript/src/index';
+import {
+  SkinApiError,
+  SkinClient,
+  SkinConflictError,
+  SkinConnectionError,
+  SkinServerError,
+  SkinTimeoutError,
+  type AttemptInfo,
+} from '../../clients/typescript/src/index';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer } from '../helpers/http';
 import { ContractValidator, contractFetch } from '../openapi/contract';
@@ -131,7 +139,9 @@ describe('5xx, network errors and everything else', () => {
     const { fetcher, calls } = scriptedFetch([500]);
     const waits: number[] = [];
     const client = new SkinClient({ apiKey: 'sk_test_x', baseUrl: 'http://api.test', fetch: fetcher, sleep: async (ms) => void waits.push(ms), maxRetries: 4, retryBaseDelayMs: 1_000, retryMaxDelayMs: 3_000 });
-    await expect(client.scans.get('scan_x')).rejects.toMatchObject({ status: 500, code: 'internal_error', requestId: 'req_5' });
+    const error = await client.scans.get('scan_x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SkinServerError);
+    expect(error).toMatchObject({ status: 500, code: 'internal_error', requestId: 'req_5' });
     expect(calls).toHaveLength(5);
     expect(Math.max(...waits)).toBeLessThanOrEqual(3_000);
   });
@@ -144,6 +154,31 @@ describe('5xx, network errors and everything else', () => {
     expect(error).toBeInstanceOf(SkinConnectionError);
     expect((error as Error).message).toMatch(/no answer after 3 attempts/);
     expect(waits).toHaveLength(2);
+  });
+
+  it('when every attempt times out, then the client gives up with a SkinTimeoutError (a kind of connection error)', async () => {
+    // Answers nothing until the attempt's own signal gives up.
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }));
+    const client = new SkinClient({ apiKey: 'sk_test_x', baseUrl: 'http://api.test', fetch: hanging, sleep: async () => undefined, maxRetries: 1, timeoutMs: 50 });
+    const error = await client.markers.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SkinTimeoutError);
+    expect(error).toBeInstanceOf(SkinConnectionError);
+    expect((error as Error).message).toMatch(/no answer within 50 ms, 2 attempts/);
+  });
+
+  it('when the API answers 409, then it is thrown at once as a SkinConflictError', async () => {
+    const conflict = { type: 'x', title: 'Idempotency key still in use', status: 409, detail: 'd', code: 'idempotency_conflict', request_id: 'req_1', errors: [] };
+    const calls: number[] = [];
+    const fetcher: typeof fetch = async () => {
+      calls.push(1);
+      return new Response(JSON.stringify(conflict), { status: 409, headers: { 'Content-Type': 'application/problem+json' } });
+    };
+    const client = new SkinClient({ apiKey: 'sk_test_x', baseUrl: 'http://api.test', fetch: fetcher, sleep: async () => undefined });
+    const error = await client.routines.create({ markers: { acne: { score: 30 } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SkinConflictError);
+    expect(error).toMatchObject({ code: 'idempotency_conflict', requestId: 'req_1' });
+    expect(calls).toHaveLength(1);
   });
 
   it('when a POST fails on the network, then every retry carries the first attempt\'s Idempotency-Key; a new call gets a new key', async () => {

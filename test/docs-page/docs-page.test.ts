@@ -89,3 +89,32 @@ describe('the reference page at /docs', () => {
     expect(await page.title()).toBe('Skin Analysis API reference');
   });
 });
+
+describe('the examples and anchors the page shows', () => {
+  it('when the createScan operation is shown, then its 201 response sample is the captured completed scan (real markers, quality, error null)', async () => {
+    const section = page.locator('[id="operation/createScan"]');
+    await section.scrollIntoViewIfNeeded();
+    const shown = await section.innerText();
+    expect(shown).toContain('"status": "completed"');
+    expect(shown).toContain('"error": null');
+    expect(shown).toMatch(/"acne":\s*\{\s*"score": \d+,\s*"severity": "(low|moderate|high)"/);
+    expect(shown).toContain('"sharpness"');
+    expect(shown).not.toContain('"status": "processing"');
+    expect(shown).not.toContain('property1');
+  });
+
+  it('when a problem type URI is opened, then the page shows that code in its errors section', async () => {
+    const problem = await (await fetch(`${stack.apiUrl}/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E`, { headers: { Authorization: `Bearer ${stack.key}` } })).json();
+    expect(problem.type).toBe(`${stack.apiUrl}/docs#section/Errors/not_found`);
+    const anchored = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await anchored.goto(problem.type, { waitUntil: 'load' });
+      const heading = anchored.locator('[id="section/Errors/not_found"]');
+      await heading.waitFor({ timeout: 30_000 });
+      expect(await heading.innerText()).toContain('not_found');
+      expect(await heading.innerText()).toContain('HTTP 404');
+    } finally {
+      await anchored.close();
+    }
+  });
+});

@@ -32,7 +32,7 @@ function post(form: FormData, headers: Record<string, string> = {}, key = stack.
 const get = (path: string, key = stack.key) => fetch(`${stack.apiUrl}${path}`, { headers: bearer(key) });
 
 function problem(code: string, title: string, status: number, detail: string, errors: { param: string; message: string }[], response: Response | { headers: Headers }) {
-  return { type: `https://docs.skin-analysis.dev/errors#${code}`, title, status, detail, code, request_id: response.headers.get('request-id'), errors };
+  return { type: `${stack.apiUrl}/docs#section/Errors/${code}`, title, status, detail, code, request_id: response.headers.get('request-id'), errors };
 }
 
 async function expectServerUp(): Promise<void> {
@@ -194,7 +194,7 @@ describe('a wrong method on an existing route', () => {
     expect(response.headers.allow).toBe(allow);
     expect(response.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(response.body)).toEqual({
-      type: 'https://docs.skin-analysis.dev/errors#method_not_allowed',
+      type: `${stack.apiUrl}/docs#section/Errors/method_not_allowed`,
       title: 'Method not allowed',
       status: 405,
       detail: `${method} is not allowed on ${path}; allowed: ${allow}.`,
@@ -213,7 +213,7 @@ describe('a wrong method on an existing route', () => {
 });
 
 describe('routine idempotency', () => {
-  it('when a retry sends the same JSON with its keys in another order, then it is the same request (replayed, not 409)', async () => {
+  it('when a retry sends the same JSON with its keys in another order, then it is the same request (replayed, not 422)', async () => {
     const create = (body: string) =>
       fetch(`${stack.apiUrl}/v1/routines`, { method: 'POST', body, headers: bearer(stack.key, { 'Content-Type': 'application/json', 'Idempotency-Key': 'reordered-1' }) });
     const first = await create(JSON.stringify({ markers: { acne: { score: 60 }, pigmentation: { score: 30 } }, user_id: 'reorder', profile: { skin_type: 'combination' } }));
@@ -223,7 +223,9 @@ describe('routine idempotency', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await second.json()).toEqual(await first.json());
     const different = await create(JSON.stringify({ profile: { skin_type: 'oily' }, user_id: 'reorder', markers: { pigmentation: { score: 30 }, acne: { score: 60 } } }));
-    expect(different.status).toBe(409);
+    // A really different request with the key: 422 idempotency_key_reused (draft-ietf-httpapi-idempotency-key-header).
+    expect(different.status).toBe(422);
+    expect(await different.json()).toMatchObject({ code: 'idempotency_key_reused' });
   });
 });
 

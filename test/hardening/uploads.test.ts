@@ -29,8 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
+/** What the Lambda entry sees as its base URL for the proxy events below. */
+const GATEWAY_BASE = 'https://abc123defg.execute-api.eu-west-1.amazonaws.com/prod';
+/** Problem `type`s live under the deployment's own /docs (the base URL the request came in on). */
+const CUT_BODY_TYPE = '/docs#section/Errors/invalid_request';
 const CUT_BODY_PROBLEM = {
-  type: 'https://docs.skin-analysis.dev/errors#invalid_request',
   title: 'Invalid request',
   status: 400,
   detail: 'image: the multipart body is malformed or ends before the image part is complete; nothing was stored.',
@@ -72,7 +75,7 @@ describe('a multipart body that ends inside the image part', () => {
     });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toEqual({ ...CUT_BODY_PROBLEM, request_id: response.headers.get('request-id') });
+    expect(await response.json()).toEqual({ type: `${stack.apiUrl}${CUT_BODY_TYPE}`, ...CUT_BODY_PROBLEM, request_id: response.headers.get('request-id') });
     expect(await storedObjects()).toBe(objects);
     expect(await scanCount()).toBe(scans);
     await expectServerUpWithEarlierScan();
@@ -157,7 +160,7 @@ describe('the real Lambda entry fed a cut body', () => {
     const cut = cutScanBody(frontal, Math.floor(frontal.length / 2));
     const result = await invoke(proxyEvent('POST', '/v1/scans', 'gw-cut-1', { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, cut));
     expect(result.statusCode).toBe(400);
-    expect(JSON.parse(result.body)).toEqual({ ...CUT_BODY_PROBLEM, request_id: 'gw-cut-1' });
+    expect(JSON.parse(result.body)).toEqual({ type: `${GATEWAY_BASE}${CUT_BODY_TYPE}`, ...CUT_BODY_PROBLEM, request_id: 'gw-cut-1' });
     expect(await storedObjects()).toBe(objects);
 
     const after = await invoke(proxyEvent('GET', `/v1/scans/${earlier.scan_id}`, 'gw-after-1', {}));

@@ -35,12 +35,18 @@ describe('Idempotency-Key on POST /v1/scans', () => {
     expect((await scansOf('retry-user')).map((s: { scan_id: string }) => s.scan_id)).toEqual([firstBody.scan_id]);
   });
 
-  it('when the same key comes with a different request, then 409 idempotency_conflict', async () => {
+  it('when the same key comes with a different request, then 422 idempotency_key_reused (draft-ietf-httpapi-idempotency-key-header)', async () => {
     await (await post('conflict-1', 'acne')).json();
     const response = await post('conflict-1', 'acne,redness');
-    expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({
-      code: 'idempotency_conflict',
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toEqual({
+      type: `${stack.apiUrl}/docs#section/Errors/idempotency_key_reused`,
+      title: 'Idempotency key reused with a different request',
+      status: 422,
+      detail: 'Idempotency-Key: this key was used with a different request in the last 24 hours.',
+      code: 'idempotency_key_reused',
+      request_id: response.headers.get('request-id'),
       errors: [{ param: 'Idempotency-Key', message: 'reused with a different request' }],
     });
   });

@@ -51,7 +51,12 @@ describe('rate limits', () => {
 
     const remaining = ok.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => i));
-    for (const response of ok) expect(response.headers.get('ratelimit-limit')).toBe('60');
+    for (const response of ok) {
+      expect(response.headers.get('ratelimit-limit')).toBe('60');
+      // draft-ietf-httpapi-ratelimit-headers: the policy, and the state agreeing with the deprecated fields.
+      expect(response.headers.get('ratelimit-policy')).toBe('"default";q=60;w=60');
+      expect(response.headers.get('ratelimit')).toBe(`"default";r=${response.headers.get('ratelimit-remaining')};t=50`);
+    }
     const problem = await limited[0].json();
     expect(problem).toMatchObject({ status: 429, code: 'rate_limited' });
     for (const response of limited) {
@@ -59,6 +64,8 @@ describe('rate limits', () => {
       expect(response.headers.get('ratelimit-remaining')).toBe('0');
       expect(response.headers.get('ratelimit-reset')).toBe('50');
       expect(response.headers.get('retry-after')).toBe('50');
+      expect(response.headers.get('ratelimit-policy')).toBe('"default";q=60;w=60');
+      expect(response.headers.get('ratelimit')).toBe('"default";r=0;t=50');
     }
 
     // The same account's live budget is its own; test keys are spent.

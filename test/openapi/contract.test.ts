@@ -47,7 +47,7 @@ describe('every response against the OpenAPI document', () => {
     expect(created.status).toBe(201);
     const scan = await created.json();
     expect((await request('POST', '/v1/scans', { body: scanForm({ image: frontal, markers: 'acne,redness', user_id: 'contract-user' }), headers: { 'Idempotency-Key': 'contract-1' } })).headers.get('idempotent-replayed')).toBe('true');
-    expect((await request('POST', '/v1/scans', { body: scanForm({ image: frontal, markers: 'acne' }), headers: { 'Idempotency-Key': 'contract-1' } })).status).toBe(409);
+    expect((await request('POST', '/v1/scans', { body: scanForm({ image: frontal, markers: 'acne' }), headers: { 'Idempotency-Key': 'contract-1' } })).status).toBe(422); // idempotency_key_reused: the same key, another request
     expect((await request('POST', '/v1/scans', { body: scanForm({ image: frontal, markers: 'acne' }), headers: { Prefer: 'respond-async' } })).status).toBe(202);
     expect((await request('POST', '/v1/scans', { body: scanForm({ image: await gradientJpeg() }) })).status).toBe(422);
     expect((await request('POST', '/v1/scans', { body: scanForm({ image: await onePixelPng(), contentType: 'image/png' }) })).status).toBe(422);

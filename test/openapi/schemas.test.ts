@@ -197,7 +197,15 @@ describe('request schemas the handlers parse with', () => {
 });
 
 describe('the contract validator itself', () => {
-  const ok = { 'content-type': 'application/json', 'request-id': 'req_1', 'ratelimit-limit': '60', 'ratelimit-remaining': '59', 'ratelimit-reset': '30' };
+  const ok = {
+    'content-type': 'application/json',
+    'request-id': 'req_1',
+    'ratelimit-policy': '"default";q=60;w=60',
+    ratelimit: '"default";r=59;t=30',
+    'ratelimit-limit': '60',
+    'ratelimit-remaining': '59',
+    'ratelimit-reset': '30',
+  };
   const body = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const check = (status: number, headers: Record<string, string>, value: unknown, url = '/v1/markers') =>
     validator.check({ method: 'GET', url, status, headers: new Headers(headers), body: body(value) }).problems;

@@ -170,6 +170,7 @@ def test_when_a_429_says_retry_after_0_then_it_is_retried_at_once() -> None:
         (422, "image_unreadable", UnprocessablePhotoError),
         (422, "eyes_closed", UnprocessablePhotoError),
         (422, "not_human_skin", UnprocessablePhotoError),
+        (422, "grayscale_photo", UnprocessablePhotoError),
         (429, "rate_limited", RateLimitError),
         (500, "internal_error", ServerError),
         (400, "a_code_from_the_future", InvalidRequestError),

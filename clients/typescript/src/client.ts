@@ -1,4 +1,4 @@
-import { HttpClient, type ClientOptions, type RequestOptions } from './http.js';
+import { HttpClient, type ClientOptions, type RequestOptions, type ResponseMeta, type WithRequestId } from './http.js';
 import { SkinError } from './errors.js';
 import { ClientTokensResource, UploadsResource } from './apps.js';
 import type {
@@ -54,14 +54,14 @@ const path = (template: string, ...ids: string[]) => {
  * Pages of GET /v1/scans: `for await (const page of client.scans.list())` walks the pages (each `{data, has_more,
  * next_cursor}`); `.items()` walks the scans one by one.
  */
-export class ScanPages implements AsyncIterable<ScanList> {
+export class ScanPages implements AsyncIterable<WithRequestId<ScanList>> {
   constructor(
     private readonly http: HttpClient,
     private readonly input: ListScansInput,
     private readonly options?: RequestOptions,
   ) {}
 
-  async *[Symbol.asyncIterator](): AsyncIterator<ScanList> {
+  async *[Symbol.asyncIterator](): AsyncIterator<WithRequestId<ScanList>> {
     let cursor = this.input.cursor;
     for (let first = true; ; first = false) {
       const page = await this.http.json<ScanList>({
@@ -82,8 +82,14 @@ export class ScanPages implements AsyncIterable<ScanList> {
     for await (const page of this) yield* page.data;
   }
 
+  /** The first scan (the newest), or undefined when there is none. */
+  async first(): Promise<Scan | undefined> {
+    for await (const page of this) return page.data[0];
+    return undefined;
+  }
+
   /** The first page only. */
-  async first(): Promise<ScanList> {
+  async firstPage(): Promise<WithRequestId<ScanList>> {
     for await (const page of this) return page;
     throw new SkinError('no page');
   }
@@ -97,7 +103,7 @@ class ScansResource {
    * wait (then `waitFor` it). A photo that fails a check (no face, blurry, …) rejects with a SkinApiError whose
    * `code` names the check and whose `scanId` is the stored failed scan.
    */
-  create(input: CreateScanInput, options?: RequestOptions): Promise<Scan> {
+  create(input: CreateScanInput, options?: RequestOptions): Promise<WithRequestId<Scan>> {
     const form = new FormData();
     const image = input.image instanceof Blob ? input.image : new Blob([toArrayBuffer(input.image)], { type: input.contentType ?? 'application/octet-stream' });
     form.append('image', image, input.filename ?? 'image');
@@ -108,7 +114,7 @@ class ScansResource {
   }
 
   /** GET /v1/scans/{scan_id}. */
-  get(scanId: string, options?: RequestOptions): Promise<Scan> {
+  get(scanId: string, options?: RequestOptions): Promise<WithRequestId<Scan>> {
     return this.http.json<Scan>({ method: 'GET', path: path('/v1/scans/{scan_id}', scanId), options });
   }
 
@@ -118,7 +124,7 @@ class ScansResource {
   }
 
   /** DELETE /v1/scans/{scan_id}: the record, the image and the overlays. */
-  delete(scanId: string, options?: RequestOptions): Promise<void> {
+  delete(scanId: string, options?: RequestOptions): Promise<ResponseMeta> {
     return this.http.empty({ method: 'DELETE', path: path('/v1/scans/{scan_id}', scanId), options });
   }
 
@@ -127,13 +133,13 @@ class ScansResource {
     scanId: string,
     input: { marker?: MarkerName; style?: 'regions' | 'heatmap' | 'spots'; aligned?: 'crop' | 'original'; width?: number } = {},
     options?: RequestOptions,
-  ): Promise<Blob> {
+  ): Promise<WithRequestId<Blob>> {
     const query = { marker: input.marker, style: input.style, aligned: input.aligned, width: input.width };
     return this.http.blob({ method: 'GET', path: path('/v1/scans/{scan_id}/overlay', scanId), query, options });
   }
 
   /** Polls a scan until it is no longer `processing` (completed or failed); resolves with it. */
-  async waitFor(scanId: string, options: WaitOptions = {}): Promise<Scan> {
+  async waitFor(scanId: string, options: WaitOptions = {}): Promise<WithRequestId<Scan>> {
     const deadline = Date.now() + (options.timeoutMs ?? 60_000);
     for (;;) {
       const scan = await this.get(scanId, { signal: options.signal });
@@ -148,7 +154,7 @@ class IngredientsResource {
   constructor(private readonly http: HttpClient) {}
 
   /** POST /v1/ingredients/analyze. */
-  analyze(body: IngredientAnalysisRequest, options?: RequestOptions): Promise<IngredientAnalysis> {
+  analyze(body: IngredientAnalysisRequest, options?: RequestOptions): Promise<WithRequestId<IngredientAnalysis>> {
     return this.http.json<IngredientAnalysis>({ method: 'POST', path: '/v1/ingredients/analyze', ...jsonBody(body), options });
   }
 }
@@ -157,12 +163,12 @@ class RoutinesResource {
   constructor(private readonly http: HttpClient) {}
 
   /** POST /v1/routines (idempotent across this call's retries). */
-  create(body: RoutineRequest, options?: RequestOptions): Promise<Routine> {
+  create(body: RoutineRequest, options?: RequestOptions): Promise<WithRequestId<Routine>> {
     return this.http.json<Routine>({ method: 'POST', path: '/v1/routines', ...jsonBody(body), options });
   }
 
   /** GET /v1/routines/{routine_id}. */
-  get(routineId: string, options?: RequestOptions): Promise<Routine> {
+  get(routineId: string, options?: RequestOptions): Promise<WithRequestId<Routine>> {
     return this.http.json<Routine>({ method: 'GET', path: path('/v1/routines/{routine_id}', routineId), options });
   }
 }
@@ -171,12 +177,12 @@ class UsersResource {
   constructor(private readonly http: HttpClient) {}
 
   /** GET /v1/users/{user_id}/score. */
-  score(userId: string, options?: RequestOptions): Promise<UserScore> {
+  score(userId: string, options?: RequestOptions): Promise<WithRequestId<UserScore>> {
     return this.http.json<UserScore>({ method: 'GET', path: path('/v1/users/{user_id}/score', userId), options });
   }
 
   /** DELETE /v1/users/{user_id}: every scan, image, routine and score of that user. */
-  erase(userId: string, options?: RequestOptions): Promise<void> {
+  erase(userId: string, options?: RequestOptions): Promise<ResponseMeta> {
     return this.http.empty({ method: 'DELETE', path: path('/v1/users/{user_id}', userId), options });
   }
 }
@@ -185,8 +191,9 @@ class MarkersResource {
   constructor(private readonly http: HttpClient) {}
 
   /** GET /v1/markers: the marker catalogue. */
-  async list(options?: RequestOptions): Promise<MarkerCatalogueEntry[]> {
-    return (await this.http.json<{ data: MarkerCatalogueEntry[] }>({ method: 'GET', path: '/v1/markers', options })).data;
+  async list(options?: RequestOptions): Promise<WithRequestId<MarkerCatalogueEntry[]>> {
+    const catalogue = await this.http.json<{ data: MarkerCatalogueEntry[] }>({ method: 'GET', path: '/v1/markers', options });
+    return Object.defineProperty(catalogue.data, 'requestId', { value: catalogue.requestId, enumerable: false }) as WithRequestId<MarkerCatalogueEntry[]>;
   }
 }
 
@@ -194,7 +201,8 @@ class MarkersResource {
  * The Skin Analysis API.
  *
  * @example
- * const client = new SkinClient({ apiKey: process.env.SKIN_API_KEY!, baseUrl: process.env.SKIN_API_URL });
+ * const client = new SkinClient(); // SKIN_API_KEY and SKIN_API_URL from the environment
+ * // or: new SkinClient({ apiKey: 'sk_test_…', baseUrl: 'https://…/prod' })
  * const scan = await client.scans.create({ image: await readFile('face.jpg'), markers: ['acne', 'hydration'] });
  */
 export class SkinClient {
@@ -208,7 +216,7 @@ export class SkinClient {
   /** Direct uploads: presigned POST to storage, then a scan by upload id. */
   readonly uploads: UploadsResource;
 
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions = {}) {
     const http = new HttpClient(options);
     this.scans = new ScansResource(http);
     this.ingredients = new IngredientsResource(http);
@@ -220,7 +228,7 @@ export class SkinClient {
   }
 }
 
-export function createClient(options: ClientOptions): SkinClient {
+export function createClient(options: ClientOptions = {}): SkinClient {
   return new SkinClient(options);
 }
 

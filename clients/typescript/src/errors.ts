@@ -1,5 +1,16 @@
 import type { ErrorCode, Problem } from './types.js';
 
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  title: string;
+  detail: string;
+  errors?: { param: string; message: string }[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+  problem?: Problem;
+}
+
 /** Base class of every error this client throws. */
 export class SkinError extends Error {
   override name = 'SkinError';
@@ -27,16 +38,7 @@ export class SkinApiError extends SkinError {
   /** The whole problem body (extension members included); undefined when the body was not a problem. */
   readonly problem: Problem | undefined;
 
-  constructor(init: {
-    status: number;
-    code: string;
-    title: string;
-    detail: string;
-    errors?: { param: string; message: string }[];
-    requestId?: string;
-    retryAfterSeconds?: number;
-    problem?: Problem;
-  }) {
+  constructor(init: ApiErrorInit) {
     super(`${init.status} ${init.code}: ${init.detail}${init.requestId ? ` (request ${init.requestId})` : ''}`);
     this.status = init.status;
     this.code = init.code;
@@ -50,12 +52,78 @@ export class SkinApiError extends SkinError {
   }
 }
 
-/** No answer from the API: the connection failed or timed out (after the retries). */
+/** 400 (and 405, 413, 415): a parameter, the body or the method is wrong; `errors` names the parameters. */
+export class SkinInvalidRequestError extends SkinApiError {
+  override name = 'SkinInvalidRequestError';
+}
+
+/** 401: no key, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_api_key`). */
+export class SkinAuthenticationError extends SkinApiError {
+  override name = 'SkinAuthenticationError';
+}
+
+/** 403: the key lacks the operation's scope (`insufficient_scope`). */
+export class SkinPermissionError extends SkinApiError {
+  override name = 'SkinPermissionError';
+}
+
+/** 404: no such resource in this account and environment. */
+export class SkinNotFoundError extends SkinApiError {
+  override name = 'SkinNotFoundError';
+}
+
+/** 409: the state forbids it now (`idempotency_conflict` while the first request runs, `scan_not_completed`). */
+export class SkinConflictError extends SkinApiError {
+  override name = 'SkinConflictError';
+}
+
+/** The photo-quality codes of a 422 from POST /v1/scans: retake the photo. */
+export const QUALITY_CODES = ['no_face', 'multiple_faces', 'face_too_small', 'face_not_frontal', 'too_dark', 'too_bright', 'blurry'] as const;
+export type QualityCode = (typeof QUALITY_CODES)[number];
+
+/** Codes of a 422 that are not about the photo's quality (the file itself, the analysis, the idempotency key). */
+const NOT_QUALITY = new Set(['image_unreadable', 'image_too_small', 'image_too_large', 'analysis_failed', 'idempotency_key_reused']);
+
+/**
+ * 422: understood but not processable. For a photo that failed a quality check, `qualityCode` names the check
+ * (`blurry`, `no_face`, …; a check newer than this client too) and `scanId` is the stored `failed` scan.
+ */
+export class SkinUnprocessableError extends SkinApiError {
+  override name = 'SkinUnprocessableError';
+  readonly qualityCode: QualityCode | (string & {}) | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init);
+    const known = (QUALITY_CODES as readonly string[]).includes(init.code);
+    // A check added after this client was built still arrives with the stored scan's id.
+    this.qualityCode = known || (this.scanId !== undefined && !NOT_QUALITY.has(init.code)) ? init.code : undefined;
+  }
+}
+
+/** 429: over the account's requests per minute; `retryAfter` is the wait the API asked for, in seconds. */
+export class SkinRateLimitError extends SkinApiError {
+  override name = 'SkinRateLimitError';
+  get retryAfter(): number | undefined {
+    return this.retryAfterSeconds;
+  }
+}
+
+/** 5xx: the API's fault (after the client's retries); quote `requestId` to support. */
+export class SkinServerError extends SkinApiError {
+  override name = 'SkinServerError';
+}
+
+/** No answer from the API: the connection failed (after the retries). */
 export class SkinConnectionError extends SkinError {
   override name = 'SkinConnectionError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+
+/** No answer within `timeoutMs` (after the retries). A kind of connection error. */
+export class SkinTimeoutError extends SkinConnectionError {
+  override name = 'SkinTimeoutError';
 }
 
 /** A webhook delivery that must not be trusted: a bad or missing signature, or a timestamp out of tolerance. */
@@ -76,7 +144,7 @@ export async function errorFromResponse(response: Response): Promise<SkinApiErro
     // not JSON: a proxy or gateway answered
   }
   if (problem) {
-    return new SkinApiError({
+    return apiError({
       status: response.status,
       code: problem.code,
       title: problem.title,
@@ -87,7 +155,7 @@ export async function errorFromResponse(response: Response): Promise<SkinApiErro
       problem,
     });
   }
-  return new SkinApiError({
+  return apiError({
     status: response.status,
     code: response.status >= 500 ? 'internal_error' : `http_${response.status}`,
     title: response.statusText || `HTTP ${response.status}`,
@@ -95,6 +163,20 @@ export async function errorFromResponse(response: Response): Promise<SkinApiErro
     requestId,
     retryAfterSeconds,
   });
+}
+
+/** The error class of a status: one family per kind of reaction a caller needs. */
+export function apiError(init: ApiErrorInit): SkinApiError {
+  const { status } = init;
+  if (status === 401) return new SkinAuthenticationError(init);
+  if (status === 403) return new SkinPermissionError(init);
+  if (status === 404) return new SkinNotFoundError(init);
+  if (status === 409) return new SkinConflictError(init);
+  if (status === 422) return new SkinUnprocessableError(init);
+  if (status === 429) return new SkinRateLimitError(init);
+  if (status >= 500) return new SkinServerError(init);
+  if (status === 400 || status === 405 || status === 413 || status === 415) return new SkinInvalidRequestError(init);
+  return new SkinApiError(init);
 }
 
 /** `Retry-After`: seconds, or an HTTP date. */

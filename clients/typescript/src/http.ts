@@ -3,12 +3,20 @@
  * and an idempotency key on every POST that stays the same across the retries of one call. Uses only fetch,
  * AbortSignal and crypto (Node 20+ and browsers).
  */
-import { SkinConnectionError, errorFromResponse, parseRetryAfter } from './errors.js';
+import { SkinConnectionError, SkinTimeoutError, errorFromResponse, parseRetryAfter } from './errors.js';
+import { VERSION } from './version.js';
 
 export interface ClientOptions {
-  /** `sk_test_…` or `sk_live_…` on a server; in an app, a client token `ct_test_…` (clientTokens.create). */
-  apiKey: string;
-  /** The API's base URL, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com/prod. Default: the local stack. */
+  /**
+   * `sk_test_…` or `sk_live_…` on a server; in an app, a client token `ct_test_…` (clientTokens.create).
+   * Default: the `SKIN_API_KEY` environment variable (Node).
+   */
+  apiKey?: string;
+  /**
+   * The API's base URL, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com/prod, or LOCAL_BASE_URL for the
+   * local stack. Default: the `SKIN_API_URL` environment variable (Node). There is deliberately no fallback to
+   * localhost: a forgotten setting must fail here, not send the key to whatever listens on port 3000.
+   */
   baseUrl?: string;
   /** Retries after the first attempt (429, 5xx, network errors). Default 3; 0 turns retrying off. */
   maxRetries?: number;
@@ -56,16 +64,57 @@ export interface HttpRequest {
   options?: RequestOptions;
 }
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
+/** The local stack's address (`npm start`), for passing explicitly as `baseUrl`. */
+export const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
+
+/** What every successful result carries besides its data (a non-enumerable property: JSON and equality ignore it). */
+export interface ResponseMeta {
+  /** The response's `Request-Id`: quote it when you contact support. */
+  readonly requestId: string | undefined;
+}
+
+export type WithRequestId<T> = T & ResponseMeta;
+
+/** `User-Agent` of this client (sent where the platform lets a script set it: Node, Deno, Bun; browsers send their own). */
+export const USER_AGENT = `skin-analysis-client-typescript/${VERSION}`;
+
+interface ProcessLike {
+  env?: Record<string, string | undefined>;
+  versions?: { node?: string };
+}
+
+/** Node's `process`, when there is one (this package type-checks without Node's types and runs in browsers). */
+function nodeProcess(): ProcessLike | undefined {
+  return (globalThis as { process?: ProcessLike }).process;
+}
+
+function fromEnvironment(name: string): string | undefined {
+  const value = nodeProcess()?.env?.[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function isBrowser(): boolean {
+  return typeof (globalThis as { document?: unknown }).document !== 'undefined';
+}
 
 export class HttpClient {
   private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly userAgent: string | undefined;
   private readonly fetch: typeof fetch;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: ClientOptions) {
-    if (!options.apiKey) throw new TypeError('apiKey is required');
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const apiKey = options.apiKey ?? fromEnvironment('SKIN_API_KEY');
+    if (!apiKey) throw new TypeError('apiKey is required: pass { apiKey } or set SKIN_API_KEY');
+    const baseUrl = options.baseUrl ?? fromEnvironment('SKIN_API_URL');
+    if (!baseUrl) {
+      throw new TypeError(`baseUrl is required: pass { baseUrl } (LOCAL_BASE_URL is ${LOCAL_BASE_URL}) or set SKIN_API_URL`);
+    }
+    this.apiKey = apiKey;
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    const node = nodeProcess()?.versions?.node;
+    this.userAgent = isBrowser() ? undefined : `${USER_AGENT}${node ? ` node/${node}` : ''}`;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.sleep = options.sleep ?? sleep;
   }
@@ -74,13 +123,19 @@ export class HttpClient {
   async send(request: HttpRequest): Promise<Response> {
     const maxRetries = this.options.maxRetries ?? 3;
     const url = this.url(request.path, request.query);
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.apiKey}`, Accept: 'application/json', ...request.headers };
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.apiKey}`,
+      Accept: 'application/json',
+      ...(this.userAgent ? { 'User-Agent': this.userAgent } : {}),
+      ...request.headers,
+    };
     if (request.method === 'POST') headers['Idempotency-Key'] = request.options?.idempotencyKey ?? randomUuid();
     const userSignal = request.options?.signal;
 
     for (let attempt = 0; ; attempt++) {
       userSignal?.throwIfAborted();
-      const timeout = AbortSignal.timeout(request.options?.timeoutMs ?? this.options.timeoutMs ?? 60_000);
+      const timeoutMs = request.options?.timeoutMs ?? this.options.timeoutMs ?? 60_000;
+      const timeout = AbortSignal.timeout(timeoutMs);
       const signal = userSignal ? AbortSignal.any([userSignal, timeout]) : timeout;
       let response: Response;
       try {
@@ -88,6 +143,9 @@ export class HttpClient {
       } catch (error) {
         if (userSignal?.aborted) throw userSignal.reason;
         if (attempt >= maxRetries) {
+          if (timeout.aborted) {
+            throw new SkinTimeoutError(`${request.method} ${request.path}: no answer within ${timeoutMs} ms, ${attempt + 1} attempts`, { cause: error });
+          }
           throw new SkinConnectionError(`${request.method} ${request.path}: no answer after ${attempt + 1} attempts (${describe(error)})`, { cause: error });
         }
         await this.sleep(this.backoff(attempt), userSignal);
@@ -117,19 +175,20 @@ export class HttpClient {
     }
   }
 
-  async json<T>(request: HttpRequest): Promise<T> {
+  async json<T extends object>(request: HttpRequest): Promise<WithRequestId<T>> {
     const response = await this.send(request);
-    return (await response.json()) as T;
+    return withRequestId((await response.json()) as T, response);
   }
 
-  async empty(request: HttpRequest): Promise<void> {
+  async empty(request: HttpRequest): Promise<ResponseMeta> {
     const response = await this.send(request);
     await response.body?.cancel().catch(() => undefined);
+    return withRequestId({}, response);
   }
 
-  async blob(request: HttpRequest): Promise<Blob> {
+  async blob(request: HttpRequest): Promise<WithRequestId<Blob>> {
     const response = await this.send({ ...request, headers: { Accept: '*/*', ...request.headers } });
-    return response.blob();
+    return withRequestId(await response.blob(), response);
   }
 
   /** A request to another host (a presigned storage upload): no key, no retries, through the configured fetch. */
@@ -151,6 +210,12 @@ export class HttpClient {
     const qs = search.toString();
     return `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
   }
+}
+
+/** Adds the response's `Request-Id` to a result as a non-enumerable `requestId`. */
+export function withRequestId<T extends object>(value: T, response: Response): WithRequestId<T> {
+  Object.defineProperty(value, 'requestId', { value: response.headers.get('request-id') ?? undefined, enumerable: false, configurable: true });
+  return value as WithRequestId<T>;
 }
 
 function describe(error: unknown): string {

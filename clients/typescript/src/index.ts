@@ -5,7 +5,24 @@
  */
 export { SkinClient, createClient, ScanPages, type CreateScanInput, type ImageInput, type ListScansInput, type WaitOptions } from './client.js';
 export { ClientTokensResource, UploadsResource, type CreateClientTokenInput, type ScanFromUploadInput } from './apps.js';
-export { DEFAULT_BASE_URL, type AttemptInfo, type ClientOptions, type RequestOptions } from './http.js';
-export { SkinError, SkinApiError, SkinConnectionError, WebhookVerificationError } from './errors.js';
+export { LOCAL_BASE_URL, USER_AGENT, type AttemptInfo, type ClientOptions, type RequestOptions, type ResponseMeta, type WithRequestId } from './http.js';
+export {
+  SkinError,
+  SkinApiError,
+  SkinInvalidRequestError,
+  SkinAuthenticationError,
+  SkinPermissionError,
+  SkinNotFoundError,
+  SkinConflictError,
+  SkinUnprocessableError,
+  SkinRateLimitError,
+  SkinServerError,
+  SkinConnectionError,
+  SkinTimeoutError,
+  WebhookVerificationError,
+  QUALITY_CODES,
+  type QualityCode,
+} from './errors.js';
+export { VERSION } from './version.js';
 export { verifyWebhook, type HeadersLike, type VerifyOptions } from './webhooks.js';
 export type * from './types.js';

@@ -6,6 +6,8 @@ import { tenantOf } from '../routes/scans';
 /** What a page may read of a response besides the safelisted headers. */
 export const EXPOSED_HEADERS = [
   'Request-Id',
+  'RateLimit-Policy',
+  'RateLimit',
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
@@ -13,9 +15,10 @@ export const EXPOSED_HEADERS = [
   'Location',
   'Idempotent-Replayed',
   'Preference-Applied',
+  'ETag',
 ];
 const ALLOWED_METHODS = 'GET, POST, DELETE';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Prefer';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Prefer, If-None-Match';
 /** A real browser origin is short; anything else is not looked up. */
 const ORIGIN_SHAPE = /^https?:\/\/[A-Za-z0-9.:[\]-]{1,253}$/;
 

@@ -130,11 +130,30 @@ export function componentSchemas(): Record<string, JsonSchema> {
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 
 /** components.headers: response headers, by their HTTP name. */
-export const RESPONSE_HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
+const deprecatedHeader = (description: string) => ({
+  ...integerHeader(`${description} Deprecated (an older draft of the RateLimit fields): read \`RateLimit\` and \`RateLimit-Policy\`; see the changelog for when it goes.`),
+  deprecated: true,
+});
+
+export const RESPONSE_HEADERS: Record<string, { description: string; schema: JsonSchema; deprecated?: boolean }> = {
   'Request-Id': { description: 'The id of this request (API Gateway\'s on AWS); quote it when you contact support.', schema: { type: 'string' } },
-  'RateLimit-Limit': integerHeader('Requests allowed per 60-second window for this account and environment.'),
-  'RateLimit-Remaining': integerHeader('Requests left in the current window.'),
-  'RateLimit-Reset': integerHeader('Seconds until the current window ends.'),
+  'RateLimit-Policy': {
+    description:
+      'The quota policy (draft-ietf-httpapi-ratelimit-headers): `"default";q=<requests>;w=60`, the requests allowed per 60-second window for this account and environment.',
+    schema: { type: 'string', examples: ['"default";q=60;w=60'] },
+  },
+  RateLimit: {
+    description:
+      'The current state of the policy (draft-ietf-httpapi-ratelimit-headers): `"default";r=<remaining>;t=<seconds until the window resets>`.',
+    schema: { type: 'string', examples: ['"default";r=41;t=18'] },
+  },
+  'RateLimit-Limit': deprecatedHeader('Requests allowed per 60-second window for this account and environment.'),
+  'RateLimit-Remaining': deprecatedHeader('Requests left in the current window.'),
+  'RateLimit-Reset': deprecatedHeader('Seconds until the current window ends.'),
+  ETag: {
+    description: 'A strong validator of the representation; send it in `If-None-Match` to get a 304 while it is unchanged.',
+    schema: { type: 'string', examples: ['"3f1e0c9b2a7d4e5f"'] },
+  },
   'Retry-After': integerHeader('Seconds to wait before retrying (the end of the current window).'),
   'WWW-Authenticate': { description: '`Bearer`, or `Bearer error="invalid_token"` for an unknown, revoked or expired key.', schema: { type: 'string' } },
   Location: { description: 'The path of the scan (or routine), with the deployment\'s base path: `/v1/scans/{scan_id}` locally, `/prod/v1/scans/{scan_id}` behind the API Gateway stage.', schema: { type: 'string' } },
@@ -151,6 +170,13 @@ export function requestHeaderParameters(): Record<string, JsonSchema> {
   return {
     IdempotencyKey: { name: 'Idempotency-Key', in: 'header', required: false, schema: toSchema(idempotencyKeySchema), description: idempotencyKeySchema.meta()?.description },
     Prefer: { name: 'Prefer', in: 'header', required: false, schema: toSchema(preferHeaderSchema), description: preferHeaderSchema.meta()?.description },
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+      description: 'An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body.',
+    },
   };
 }
 

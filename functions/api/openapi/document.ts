@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_BASE } from '../problem';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PATH } from '../problem';
 import { OPERATIONS, type OperationSpec, type ResponseHeader } from './operations';
 import {
   componentSchemas,
@@ -17,6 +17,7 @@ import {
   type JsonSchema,
 } from './components';
 import { WEBHOOKS } from './webhooks';
+import { responseExamples } from './examples';
 
 export const API_VERSION = '1.0.0';
 
@@ -52,12 +53,30 @@ const TAGS = [
   { name: 'Webhooks', description: 'Events the service POSTs to your endpoints, signed with the Standard Webhooks scheme.' },
 ];
 
-function errorTable(): string {
-  const rows = (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { status: number; title: string }][]).map(
-    ([code, { status, title }]) => `| \`${code}\` | ${status} | ${title} |`,
+/**
+ * The error catalogue as the last section of the description: `# Errors` and one `## code` heading per code, so
+ * that Redoc gives each code an anchor (`section/Errors/<code>`), which is what problem `type` URIs point at.
+ */
+function errorSection(): string {
+  const entries = (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { status: number; title: string }][]).map(
+    ([code, { status, title }]) => `## ${code}\n\nHTTP ${status}: ${title}. Problem \`type\`: \`<base URL>${PROBLEM_TYPE_PATH}${code}\`.`,
   );
-  return ['| code | status | title |', '|---|---|---|', ...rows].join('\n');
+  return [
+    '# Errors',
+    '',
+    `Every error is RFC 9457 \`${PROBLEM_CONTENT_TYPE}\`: \`type\` (this deployment's base URL + \`${PROBLEM_TYPE_PATH}\` + the code,`,
+    'i.e. the entry below), `title`, `status`, `detail`, `code`, `request_id` and `errors` (`[{param, message}]`).',
+    'A method a path does not take is a 405 `method_not_allowed` with `Allow`; a `cursor` not handed out for the',
+    'same query, account and environment is a 400 `invalid_cursor`.',
+    '',
+    ...entries.flatMap((entry) => [entry, '']),
+  ].join('\n');
 }
+
+/** The old drafts' rate-limit fields: deprecated, still sent (see the changelog for how long). */
+export const DEPRECATED_RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+/** Every rate-limit field of an authenticated response: the current draft's two, then the deprecated three. */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', ...DEPRECATED_RATE_LIMIT_HEADERS];
 
 function infoDescription(): string {
   return [
@@ -71,8 +90,12 @@ function infoDescription(): string {
     '',
     '- JSON bodies (except the multipart upload); ids are prefixed and time-sortable (`scan_`, `rtn_`, `evt_`);',
     '  timestamps are ISO 8601 UTC with `Z`.',
-    '- Every response carries `Request-Id`; every authenticated response carries `RateLimit-Limit`,',
-    '  `RateLimit-Remaining` and `RateLimit-Reset` (seconds).',
+    '- Every response carries `Request-Id`. Every authenticated response carries `RateLimit-Policy` and `RateLimit`',
+    '  (draft-ietf-httpapi-ratelimit-headers, e.g. `RateLimit-Policy: "default";q=60;w=60` and',
+    '  `RateLimit: "default";r=41;t=18`: 41 requests left, the window resets in 18 s), and, deprecated, the older',
+    '  `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), sent until the date in the changelog.',
+    '- `GET /v1/scans/{scan_id}` and `GET /v1/routines/{routine_id}` answer with an `ETag`; send it back in',
+    '  `If-None-Match` and an unchanged resource is a `304 Not Modified` with no body.',
     '',
     '## Authentication and scopes',
     '',
@@ -95,17 +118,10 @@ function infoDescription(): string {
     '## Idempotency',
     '',
     '`POST /v1/scans` and `POST /v1/routines` accept `Idempotency-Key`: the same key with the same request within',
-    '24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request',
-    'it is a 409 `idempotency_conflict`.',
-    '',
-    '## Errors',
-    '',
-    `Every error is RFC 9457 \`${PROBLEM_CONTENT_TYPE}\`: \`type\` (\`${PROBLEM_TYPE_BASE}\` + code), \`title\`,`,
-    '`status`, `detail`, `code`, `request_id` and `errors` (`[{param, message}]`). A method a path does not take is a',
-    '405 `method_not_allowed` with `Allow`; a `cursor` not handed out for the same query, account and environment is',
-    'a 400 `invalid_cursor`.',
-    '',
-    errorTable(),
+    '24 h returns the first response (`Idempotent-Replayed: true`) and does no new work. As',
+    'draft-ietf-httpapi-idempotency-key-header says, the same key with a different request is a 422',
+    '`idempotency_key_reused`, and a retry while the first request is still running (after waiting up to 30 s for',
+    'it) is a 409 `idempotency_conflict`.',
     '',
     '## Webhook signatures',
     '',
@@ -114,6 +130,8 @@ function infoDescription(): string {
     'HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a secret',
     'rotation two signatures, space-separated). Verify with the `standardwebhooks` library or the client\'s',
     '`verifyWebhook`; refuse timestamps more than 5 minutes off; de-duplicate on `webhook-id`.',
+    '',
+    errorSection(),
   ].join('\n');
 }
 
@@ -167,8 +185,8 @@ function errorResponse(spec: OperationSpec, status: number, codes: ErrorCode[]):
   const required: string[] = ['Request-Id'];
   const optional: string[] = [...(spec.errorHeaders?.[status]?.optional ?? [])];
   // A 500 can come from the rate limiter itself, before it could count the request.
-  if (rateLimited && status !== 500) required.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
-  if (rateLimited && status === 500) optional.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
+  if (rateLimited && status !== 500) required.push(...RATE_LIMIT_HEADERS);
+  if (rateLimited && status === 500) optional.push(...RATE_LIMIT_HEADERS);
   if (status === 429) required.push('Retry-After');
   if (status === 401) required.push('WWW-Authenticate');
   return {
@@ -179,9 +197,15 @@ function errorResponse(spec: OperationSpec, status: number, codes: ErrorCode[]):
         schema: {
           allOf: [ref('schemas', 'Problem'), { type: 'object', properties: { status: { const: status }, code: { enum: codes } } }],
         },
+        ...optionalExamples(responseExamples(spec.operationId, status, codes)),
       },
     },
   };
+}
+
+/** `examples` of a media type, when the capture has some for it. */
+function optionalExamples(examples: Record<string, unknown> | undefined): { examples?: Record<string, unknown> } {
+  return examples ? { examples } : {};
 }
 
 function operationObject(spec: OperationSpec): JsonSchema {
@@ -191,7 +215,7 @@ function operationObject(spec: OperationSpec): JsonSchema {
     ...(spec.headers ?? []).map((name) => ref('parameters', headerKey(name))),
   ];
   const responses: Record<string, unknown> = {};
-  const baseHeaders = keyed(spec) ? ['Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] : ['Request-Id'];
+  const baseHeaders = keyed(spec) ? ['Request-Id', ...RATE_LIMIT_HEADERS] : ['Request-Id'];
   for (const response of spec.responses) {
     responses[String(response.status)] = {
       description: response.description,
@@ -201,6 +225,7 @@ function operationObject(spec: OperationSpec): JsonSchema {
             content: {
               [response.body.contentType]: {
                 schema: typeof response.body.schema === 'string' ? ref('schemas', response.body.schema) : response.body.schema,
+                ...optionalExamples(response.body.contentType === 'application/json' ? responseExamples(spec.operationId, response.status) : undefined),
               },
             },
           }
@@ -282,7 +307,6 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       summary: 'Face-photo skin scores, ingredient analysis, routines and signed webhooks.',
       description: infoDescription(),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
-      contact: { name: 'Skin Analysis API', url: 'https://docs.skin-analysis.dev' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: (options.servers ?? DEFAULT_SERVERS).map((server) => ({

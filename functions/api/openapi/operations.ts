@@ -23,10 +23,11 @@ export type ResponseHeader =
   | 'Location'
   | 'Idempotent-Replayed'
   | 'Preference-Applied'
-  | 'Cache-Control';
+  | 'Cache-Control'
+  | 'ETag';
 
 /** Request headers the document defines once (components.parameters). */
-export type RequestHeader = 'Idempotency-Key' | 'Prefer';
+export type RequestHeader = 'Idempotency-Key' | 'Prefer' | 'If-None-Match';
 
 export interface SuccessResponse {
   status: number;
@@ -134,7 +135,7 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
         optionalHeaders: ['Idempotent-Replayed', 'Preference-Applied'],
       },
     ],
-    errors: ['invalid_request', 'unknown_marker', 'idempotency_conflict', 'payload_too_large', 'unsupported_media_type', 'not_found', 'upload_already_used', 'upload_incomplete', 'upload_expired', ...SCAN_IMAGE_ERRORS],
+    errors: ['invalid_request', 'unknown_marker', 'idempotency_conflict', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'not_found', 'upload_already_used', 'upload_incomplete', 'upload_expired', ...SCAN_IMAGE_ERRORS],
     errorHeaders: { 422: { optional: ['Location', 'Idempotent-Replayed'] } },
     curl: `curl "$SKIN_API_URL/v1/scans" ${AUTH} \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -F image=@face.jpg -F markers=acne,hydration -F user_id=user-42`,
   },
@@ -160,7 +161,11 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
     description: 'One scan, also while it is `processing` (strongly consistent: poll this after a 202).',
     auth: 'scans:read',
     pathParams: scanPathSchema,
-    responses: [{ status: 200, description: 'The scan.', body: { contentType: 'application/json', schema: 'Scan' } }],
+    headers: ['If-None-Match'],
+    responses: [
+      { status: 200, description: 'The scan.', body: { contentType: 'application/json', schema: 'Scan' }, headers: ['ETag'] },
+      { status: 304, description: 'Not modified: the scan still matches `If-None-Match`.', headers: ['ETag'] },
+    ],
     errors: ['not_found'],
     curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${AUTH}`,
   },
@@ -273,7 +278,7 @@ export const ROUTINE_OPERATIONS: OperationSpec[] = [
         optionalHeaders: ['Idempotent-Replayed'],
       },
     ],
-    errors: ['invalid_request', 'not_found', 'idempotency_conflict', 'scan_not_completed', 'payload_too_large', 'unsupported_media_type'],
+    errors: ['invalid_request', 'not_found', 'idempotency_conflict', 'idempotency_key_reused', 'scan_not_completed', 'payload_too_large', 'unsupported_media_type'],
     curl: `curl "$SKIN_API_URL/v1/routines" ${AUTH} \\\n  -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" \\\n  -d '{"scan_id": "scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E", "profile": {"skin_type": "combination"}}'`,
   },
   {
@@ -285,7 +290,11 @@ export const ROUTINE_OPERATIONS: OperationSpec[] = [
     description: 'A routine generated earlier.',
     auth: 'routines:read',
     pathParams: routinePathSchema,
-    responses: [{ status: 200, description: 'The routine.', body: { contentType: 'application/json', schema: 'Routine' } }],
+    headers: ['If-None-Match'],
+    responses: [
+      { status: 200, description: 'The routine.', body: { contentType: 'application/json', schema: 'Routine' }, headers: ['ETag'] },
+      { status: 304, description: 'Not modified: the routine still matches `If-None-Match`.', headers: ['ETag'] },
+    ],
     errors: ['not_found'],
     curl: `curl "$SKIN_API_URL/v1/routines/rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${AUTH}`,
   },

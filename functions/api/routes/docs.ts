@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { gzipSync } from 'node:zlib';
 import { readRenderer } from '../openapi/renderer-asset';
 import type { ApiEnv } from '../deps';
+import { serverUrl } from '../server-url';
 
 /**
- * GET /docs: the API reference, rendered in the browser by Redoc from GET /v1/openapi.json. Everything it loads
+ * GET / redirects to GET /docs: the API reference, rendered in the browser by Redoc from GET /v1/openapi.json. Everything it loads
  * comes from this app (no CDN): the renderer at /docs/redoc.standalone.js, a few lines of start-up at
  * /docs/init.js. URLs are relative, so the page works under an API Gateway stage path (/prod/docs) too.
  */
@@ -15,6 +16,9 @@ export function docsRoutes(): Hono<ApiEnv> {
   // Compressed on the first request that accepts gzip (about 20 ms), not at cold start.
   let rendererGzip: Buffer | undefined;
 
+  // A browser pointed at the bare address lands on the reference rather than on a JSON 404. Absolute, so that it
+  // also works under an API Gateway stage (/prod without a trailing slash would resolve a relative `docs` wrongly).
+  app.get('/', (c) => c.redirect(`${serverUrl(c)}/docs`, 302));
   app.get('/docs', (c) => c.html(PAGE, 200, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'Cache-Control': 'public, max-age=300' }));
   app.get('/docs/init.js', (c) =>
     c.body(INIT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),

@@ -12,7 +12,8 @@ import { deleteScan } from '../../scans/delete-scan';
 import { getOverlay } from '../../overlays/get-overlay';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
 import { readMultipart } from '../multipart';
-import { problemOf, PROBLEM_CONTENT_TYPE } from '../problem';
+import { conditionalGet } from '../middleware/conditional-get';
+import { problemOf, problemTypeBase, PROBLEM_CONTENT_TYPE } from '../problem';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import type { StoredResponse } from '../../idempotency/idempotency-store';
 import type { ApiDeps, ApiEnv } from '../deps';
@@ -23,7 +24,7 @@ import { scanFromUploadSchema } from '../schemas/uploads';
 import { readJsonBody } from '../json-body';
 import { basePath } from '../base-path';
 import { actingUserId, mayRead } from '../../client-tokens/token-access';
-import { findUsableUpload, takeUploadedImage } from '../../uploads/take-upload';
+import { assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/take-upload';
 import type { AcceptedImage } from '../../scans/image-intake';
 import type { MarkerName } from '../../analysis/skin/markers';
 import type { Context } from 'hono';
@@ -53,13 +54,18 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const tenant = tenantOf(principal);
     if (/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
       const body = parseInput(scanFromUploadSchema, await readJsonBody(c.req.raw, 4096));
-      const upload = await findUsableUpload(uploadDeps, tenant, body.upload_id, principal.clientToken?.userId);
+      const upload = await findUpload(uploadDeps, tenant, body.upload_id, principal.clientToken?.userId);
       const requested = actingUserId(principal, body.user_id);
       if (requested !== null && upload.user_id !== null && requested !== upload.user_id) {
         throw new ApiError('invalid_request', `user_id: upload ${upload.upload_id} was made for another user.`, [{ param: 'user_id', message: 'differs from the upload\'s user' }]);
       }
       const userId = upload.user_id ?? requested;
-      return submitAndWait(c, { tenant, markers: body.markers, userId, wait, fingerprint: [upload.upload_id], image: () => takeUploadedImage(uploadDeps, tenant, upload) });
+      // Spent or expired is checked inside the idempotent work: a retry with the same key replays the first answer.
+      const image = async () => {
+        await assertUploadUsable(uploadDeps, upload);
+        return takeUploadedImage(uploadDeps, tenant, upload);
+      };
+      return submitAndWait(c, { tenant, markers: body.markers, userId, wait, fingerprint: [upload.upload_id], image });
     }
 
     const declaredLength = Number(c.req.header('Content-Length') ?? 0);
@@ -92,7 +98,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
         );
         deps.metrics.count(METRIC.scansSubmitted);
         const scan = await waitForScan(scans, tenant, submitted, wait.seconds);
-        return scanResponse(scan, wait, c.get('requestId'), basePath(c));
+        return scanResponse(scan, wait, c.get('requestId'), basePath(c), problemTypeBase(c));
       },
     );
     return c.body(result.body, result.status as 201, {
@@ -115,7 +121,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     return c.json({ data: page.items.map(toPublicScan), has_more: nextCursor !== null, next_cursor: nextCursor });
   });
 
-  app.get('/:scan_id', async (c) => {
+  app.get('/:scan_id', conditionalGet(), async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
     const scanId = c.req.param('scan_id');
@@ -162,11 +168,11 @@ export function tenantOf(principal: Principal): Tenant {
  * 201 completed, 202 still processing, or (failed within the wait window) 422 with the check's code: as a
  * stored response, so that an idempotent retry gets exactly this answer again.
  */
-function scanResponse(scan: ScanRecord, wait: WaitPreference, requestId: string, prefix: string): StoredResponse {
+function scanResponse(scan: ScanRecord, wait: WaitPreference, requestId: string, prefix: string, problemTypeBase: string): StoredResponse {
   // Behind an API Gateway stage the prefix (`/prod`) is part of the URL the client polls.
   const location = `${prefix}/v1/scans/${scan.scan_id}`;
   if (scan.status === 'failed') {
-    const { apiError, body } = problemOf(scanFailed(scan), requestId);
+    const { apiError, body } = problemOf(scanFailed(scan), requestId, problemTypeBase);
     return { status: apiError.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, Location: location }, body: JSON.stringify(body) };
   }
   return {

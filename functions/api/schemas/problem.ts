@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors';
-import { PROBLEM_TYPE_BASE } from '../problem';
+import { PROBLEM_TYPE_PATH } from '../problem';
 
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
 
 /** RFC 9457 problem details, as functions/api/problem.ts writes them. */
 export const problemSchema = z
   .looseObject({
-    type: z.string().meta({ description: `\`${PROBLEM_TYPE_BASE}\` + the code.`, examples: [`${PROBLEM_TYPE_BASE}unknown_marker`] }),
+    type: z.string().meta({
+      description: `The API's base URL + \`${PROBLEM_TYPE_PATH}\` + the code: the code's entry in this deployment's reference page.`,
+      examples: [`http://127.0.0.1:3000${PROBLEM_TYPE_PATH}unknown_marker`],
+    }),
     title: z.string().meta({ description: "The code's title from the error catalogue." }),
     status: z.number().int().min(400).max(599),
     detail: z.string().meta({ description: 'What went wrong, naming the parameter, the expectation and what was received.' }),

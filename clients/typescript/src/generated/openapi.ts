@@ -1003,8 +1003,8 @@ export interface components {
         /** @description An RFC 9457 problem (`application/problem+json`). */
         Problem: {
             /**
-             * @description `https://docs.skin-analysis.dev/errors#` + the code.
-             * @example https://docs.skin-analysis.dev/errors#unknown_marker
+             * @description The API's base URL + `/docs#section/Errors/` + the code: the code's entry in this deployment's reference page.
+             * @example http://127.0.0.1:3000/docs#section/Errors/unknown_marker
              */
             type: string;
             /** @description The code's title from the error catalogue. */
@@ -1016,7 +1016,7 @@ export interface components {
              * @description Stable, machine-readable; see the error catalogue.
              * @enum {string}
              */
-            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
+            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
             /** @description The `Request-Id` of this response: quote it when you contact support. */
             request_id: string;
             /** @description One entry per failing parameter (may be empty). */
@@ -1283,23 +1283,53 @@ export interface components {
         IdempotencyKey: string;
         /** @description RFC 7240; preferences are hints, never an error. `wait=N` (N in decimal seconds) waits up to N seconds for the result instead of the default 10; above 25 it is clamped to 25, and a value that is not decimal digits (`wait=0x10`, `wait=-1`) is ignored. `respond-async` answers at once (202). `Preference-Applied` shows what was applied (`respond-async` or `wait=N`). */
         Prefer: string;
+        /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
+        IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
         /** @description The id of this request (API Gateway's on AWS); quote it when you contact support. */
         RequestId: string;
-        /** @description Requests allowed per 60-second window for this account and environment. */
+        /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): `"default";q=<requests>;w=60`, the requests allowed per 60-second window for this account and environment. */
+        RateLimitPolicy: string;
+        /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): `"default";q=<requests>;w=60`, the requests allowed per 60-second window for this account and environment. */
+        RateLimitPolicyOptional: string;
+        /** @description The current state of the policy (draft-ietf-httpapi-ratelimit-headers): `"default";r=<remaining>;t=<seconds until the window resets>`. */
+        RateLimit: string;
+        /** @description The current state of the policy (draft-ietf-httpapi-ratelimit-headers): `"default";r=<remaining>;t=<seconds until the window resets>`. */
+        RateLimitOptional: string;
+        /**
+         * @deprecated
+         * @description Requests allowed per 60-second window for this account and environment. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitLimit: number;
-        /** @description Requests allowed per 60-second window for this account and environment. */
+        /**
+         * @deprecated
+         * @description Requests allowed per 60-second window for this account and environment. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitLimitOptional: number;
-        /** @description Requests left in the current window. */
+        /**
+         * @deprecated
+         * @description Requests left in the current window. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitRemaining: number;
-        /** @description Requests left in the current window. */
+        /**
+         * @deprecated
+         * @description Requests left in the current window. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitRemainingOptional: number;
-        /** @description Seconds until the current window ends. */
+        /**
+         * @deprecated
+         * @description Seconds until the current window ends. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitReset: number;
-        /** @description Seconds until the current window ends. */
+        /**
+         * @deprecated
+         * @description Seconds until the current window ends. Deprecated (an older draft of the RateLimit fields): read `RateLimit` and `RateLimit-Policy`; see the changelog for when it goes.
+         */
         RateLimitResetOptional: number;
+        /** @description A strong validator of the representation; send it in `If-None-Match` to get a 304 while it is unchanged. */
+        ETag: string;
         /** @description Seconds to wait before retrying (the end of the current window). */
         RetryAfter: number;
         /** @description `Bearer`, or `Bearer error="invalid_token"` for an unknown, revoked or expired key. */
@@ -1342,6 +1372,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1355,6 +1387,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1389,6 +1423,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1407,6 +1443,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1426,6 +1464,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1475,6 +1515,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1491,6 +1533,8 @@ export interface operations {
             202: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1507,6 +1551,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1541,6 +1587,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1559,6 +1607,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1573,10 +1623,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_conflict`: Idempotency key reused with a different request; `upload_already_used`: Upload already used; `upload_incomplete`: Nothing uploaded yet */
+            /** @description `idempotency_conflict`: Idempotency key still in use; `upload_already_used`: Upload already used; `upload_incomplete`: Nothing uploaded yet */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1595,6 +1647,8 @@ export interface operations {
             410: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1613,6 +1667,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1631,6 +1687,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1645,10 +1703,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
+            /** @description `idempotency_key_reused`: Idempotency key reused with a different request; `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1661,7 +1721,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
+                        code?: "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
                     };
                 };
             };
@@ -1669,6 +1729,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1688,6 +1750,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1707,7 +1771,10 @@ export interface operations {
     getScan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A scan id: `scan_` and 26 characters, time-sortable.
@@ -1723,14 +1790,31 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Scan"];
                 };
+            };
+            /** @description Not modified: the scan still matches `If-None-Match`. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `unauthenticated`: Authentication required; `invalid_api_key`: Invalid API key */
             401: {
@@ -1752,6 +1836,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1770,6 +1856,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1788,6 +1876,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1807,6 +1897,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1842,6 +1934,8 @@ export interface operations {
             204: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1869,6 +1963,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1887,6 +1983,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1905,6 +2003,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1924,6 +2024,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -1968,6 +2070,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1982,6 +2086,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2016,6 +2122,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2034,6 +2142,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2052,6 +2162,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2071,6 +2183,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2100,6 +2214,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2129,6 +2245,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2148,6 +2266,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2191,6 +2311,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2204,6 +2326,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2238,6 +2362,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2256,6 +2382,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2274,6 +2402,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2292,6 +2422,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2310,6 +2442,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2329,6 +2463,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2384,6 +2520,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2399,6 +2537,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2433,6 +2573,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2451,6 +2593,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2465,10 +2609,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_conflict`: Idempotency key reused with a different request; `scan_not_completed`: Scan not completed */
+            /** @description `idempotency_conflict`: Idempotency key still in use; `scan_not_completed`: Scan not completed */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2487,6 +2633,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2505,6 +2653,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2519,10 +2669,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description `idempotency_key_reused`: Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                    };
+                };
+            };
             /** @description `rate_limited`: Rate limit exceeded */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2542,6 +2714,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2561,7 +2735,10 @@ export interface operations {
     getRoutine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response (or several, comma-separated, or `*`): while it still matches, the answer is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A routine id: `rtn_` and 26 characters, time-sortable.
@@ -2577,14 +2754,31 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Routine"];
                 };
+            };
+            /** @description Not modified: the routine still matches `If-None-Match`. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `unauthenticated`: Authentication required; `invalid_api_key`: Invalid API key */
             401: {
@@ -2606,6 +2800,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2624,6 +2820,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2642,6 +2840,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2661,6 +2861,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2696,6 +2898,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2709,6 +2913,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2743,6 +2949,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2761,6 +2969,8 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2779,6 +2989,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2798,6 +3010,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2833,6 +3047,8 @@ export interface operations {
             204: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2844,6 +3060,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2878,6 +3096,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2896,6 +3116,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2915,6 +3137,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -2955,6 +3179,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2969,6 +3195,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3003,6 +3231,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3021,6 +3251,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3039,6 +3271,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3057,6 +3291,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3076,6 +3312,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -3116,6 +3354,8 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3130,6 +3370,8 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3164,6 +3406,8 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3182,6 +3426,8 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3200,6 +3446,8 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3218,6 +3466,8 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3237,6 +3487,8 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetOptional"];

@@ -920,9 +920,12 @@ class Problem(BaseModel):
     __annotations__ = {
         "__pydantic_extra__": Dict[str, Any],
     }
-    type: Annotated[str, Field(examples=["https://docs.skin-analysis.dev/errors#unknown_marker"])]
+    type: Annotated[
+        str,
+        Field(examples=["http://127.0.0.1:3000/docs#section/Errors/unknown_marker"]),
+    ]
     """
-    `https://docs.skin-analysis.dev/errors#` + the code.
+    The API's base URL + `/docs#section/Errors/` + the code: the code's entry in this deployment's reference page.
     """
     title: str
     """
@@ -949,6 +952,7 @@ class Problem(BaseModel):
         "upload_expired",
         "payload_too_large",
         "unsupported_media_type",
+        "idempotency_key_reused",
         "image_unreadable",
         "image_too_small",
         "image_too_large",
@@ -1197,19 +1201,49 @@ class ScanCreateForm(BaseModel):
     """
 
 
+Ingredients = TypeAliasType("Ingredients", Annotated[str, Field(min_length=1)])
+"""
+The label text: ingredients separated by commas.
+"""
+
+
+Ingredients1Item = TypeAliasType("Ingredients1Item", Annotated[str, Field(max_length=1000)])
+
+
+Ingredients1 = TypeAliasType(
+    "Ingredients1",
+    Annotated[list[Ingredients1Item], Field(max_length=300, min_length=1)],
+)
+
+
+Ingredients2 = TypeAliasType("Ingredients2", Annotated[str, Field(min_length=1)])
+"""
+The label text: ingredients separated by commas.
+"""
+
+
+Ingredients3Item = TypeAliasType("Ingredients3Item", Annotated[str, Field(max_length=1000)])
+
+
+Ingredients3 = TypeAliasType(
+    "Ingredients3",
+    Annotated[list[Ingredients3Item], Field(max_length=300, min_length=1)],
+)
+
+
 class Product3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
     name: Annotated[str, Field(max_length=200, min_length=1)]
-    ingredients: Union[str, list[Any]]
+    ingredients: Union[Ingredients2, Ingredients3]
 
 
 class IngredientAnalysisRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    ingredients: Union[str, list[Any]]
+    ingredients: Union[Ingredients, Ingredients1]
     markers: Optional[list[str]] = None
     scan_id: Annotated[Optional[str], Field(pattern="^scan_[0-9A-Za-z]{1,64}$")] = None
     products: Annotated[Optional[list[Product3]], Field(max_length=20)] = None
@@ -1247,6 +1281,21 @@ class Profile(BaseModel):
     preferences: Optional[Preferences] = None
 
 
+Ingredients4 = TypeAliasType("Ingredients4", Annotated[str, Field(min_length=1)])
+"""
+The label text: ingredients separated by commas.
+"""
+
+
+Ingredients5Item = TypeAliasType("Ingredients5Item", Annotated[str, Field(max_length=1000)])
+
+
+Ingredients5 = TypeAliasType(
+    "Ingredients5",
+    Annotated[list[Ingredients5Item], Field(max_length=300, min_length=1)],
+)
+
+
 class Product4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -1266,7 +1315,7 @@ class Product4(BaseModel):
             "oil",
         ]
     ] = None
-    ingredients: Union[str, list[Any]]
+    ingredients: Union[Ingredients4, Ingredients5]
 
 
 class RoutineRequest(BaseModel):

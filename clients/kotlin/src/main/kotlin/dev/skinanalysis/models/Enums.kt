@@ -311,6 +311,7 @@ public class ErrorCode private constructor(value: String) : OpenEnum(value) {
         @JvmField public val UPLOAD_EXPIRED: ErrorCode = declare("upload_expired")
         @JvmField public val PAYLOAD_TOO_LARGE: ErrorCode = declare("payload_too_large")
         @JvmField public val UNSUPPORTED_MEDIA_TYPE: ErrorCode = declare("unsupported_media_type")
+        @JvmField public val IDEMPOTENCY_KEY_REUSED: ErrorCode = declare("idempotency_key_reused")
         @JvmField public val IMAGE_UNREADABLE: ErrorCode = declare("image_unreadable")
         @JvmField public val IMAGE_TOO_SMALL: ErrorCode = declare("image_too_small")
         @JvmField public val IMAGE_TOO_LARGE: ErrorCode = declare("image_too_large")
