@@ -16,7 +16,7 @@ const MODEL_DIR = join(ROOT, 'models/generated');
 /**
  * The face-aware analysis, single thread (sharp/libvips limited to one thread, onnxruntime sessions are
  * single-threaded already): per image size, the median of each stage of `analyze` (all nine markers, with
- * overlays), decoding the whole JPEG alone for comparison, and the total as a multiple of that decode.
+ * the overlay source), decoding the whole JPEG alone for comparison, and the total as a multiple of that decode.
  * Then the cold start: a fresh Node process importing the bundled analyzer (esbuild, as Lambda runs it),
  * loading the models and analysing one photo.
  */
@@ -63,11 +63,13 @@ export async function benchAnalysis(runs = 9): Promise<void> {
             widths,
           ),
         );
+        // The same medians as multiples of the decode of the same JPEG (the issue's unit).
+        console.log(formatRow(['', `${clock} x`, '1', ...stageMedians.map((v) => (v / decodeMedian).toFixed(2)), ''], widths));
       }
     }
     console.log('  decode = sharp decoding the whole JPEG to pixels (the reference); detect = header + 256-px letterbox decoded');
     console.log('  with shrink-on-load + BlazeFace; landmarks = shrunk face view + 2 Face Mesh passes; crop = aligned 256-px crop,');
-    console.log('  region and skin masks, quality measures; skin = skin model + features + scores; overlays = 9 PNGs.');
+    console.log('  region and skin masks, quality measures; skin = skin model + features + scores; overlays = packing what the overlays\n  are drawn from (the PNGs are drawn on request by the API); `x` rows: each median as a multiple of the decode.');
   } finally {
     await analyzer.close();
     sharp.concurrency(threads);

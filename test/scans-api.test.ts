@@ -55,6 +55,7 @@ describe('POST /v1/scans', () => {
       face: expect.anything(),
       quality: expect.any(Object),
       error: null,
+      spots: expect.any(Array),
     });
     for (const result of Object.values(scan.markers) as { score: number; severity: string }[]) {
       expect(Number.isInteger(result.score) && result.score >= 0 && result.score <= 100).toBe(true);

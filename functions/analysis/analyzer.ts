@@ -1,5 +1,6 @@
 import type { MarkerName, MarkerResult } from './skin/markers';
-import type { FaceInfo, QualityCheck, ScanError } from '../scans/scan';
+import type { FaceInfo, QualityCheck, ScanError, ScanSpot } from '../scans/scan';
+import type { OverlaySource } from '../overlays/overlay-source';
 
 export interface CompletedAnalysis {
   status: 'completed';
@@ -7,8 +8,10 @@ export interface CompletedAnalysis {
   markers: Partial<Record<MarkerName, MarkerResult>>;
   face: FaceInfo | null;
   quality: Record<string, QualityCheck>;
-  /** PNG per requested marker, showing where its score comes from. */
-  overlays?: Partial<Record<MarkerName, Uint8Array>>;
+  /** The lesions counted for acne and pigmentation, in the upright photo's pixels. */
+  spots: ScanSpot[];
+  /** What GET /v1/scans/{id}/overlay draws from (functions/overlays); absent when not asked for. */
+  overlaySource?: OverlaySource;
 }
 
 /** The photo cannot be judged: a quality check failed (no face, too dark, …). Not retried. */

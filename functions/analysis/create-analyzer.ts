@@ -3,15 +3,16 @@ import { fileURLToPath } from 'node:url';
 import type { FaceInfo, QualityCheck } from '../scans/scan';
 import type { AnalysisOutcome, CompletedAnalysis, ScanAnalyzer } from './analyzer';
 import { readImage } from './decode-image';
+import { cropToImage } from './face/square-crop';
 import { alignedFaceCrop, createFaceModels, faceRegions, rasterizeRegions, type FaceLandmarks, type SquareCrop } from './face';
 import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
-import { drawOverlay } from './overlay';
+import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
 import { expressionOf } from './face/expression';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
-import type { SkinFeatures } from './skin/features';
+import { reduceFeatures, type SkinFeatures } from './skin/features';
 import { getManifest } from './skin/manifest';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
@@ -32,7 +33,7 @@ export interface StageTimings {
   crop: number;
   /** The skin model and its reduction to per-marker values, and scoring. */
   skin: number;
-  /** One PNG overlay per requested marker. */
+  /** Packing what the overlays are drawn from (they are drawn on request, functions/overlays). */
   overlays: number;
   total: number;
 }
@@ -56,7 +57,7 @@ export interface AnalysisInspection {
 }
 
 export interface InspectingAnalyzer extends ScanAnalyzer {
-  /** `analyze` with its intermediate results; `overlays: false` skips the PNGs. */
+  /** `analyze` with its intermediate results; `overlays: false` skips the overlay source. */
   inspect(image: Uint8Array, markers: readonly MarkerName[], options?: { overlays?: boolean }): Promise<AnalysisInspection>;
   close(): Promise<void>;
 }
@@ -188,7 +189,9 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
     const skinOnly = skinRegions(crop, regions);
     inspection.regions = skinOnly;
-    const features = await skin.measure(crop, skinOnly);
+    // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
+    const maps = await skin.maps(crop);
+    const features = reduceFeatures(maps, skinOnly);
     inspection.features = features;
     let results: Record<MarkerName, MarkerResult>;
     try {
@@ -200,14 +203,27 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       throw error;
     }
     stage('skin');
-    const completed: CompletedAnalysis = { status: 'completed', skinScore: skinScore(results, manifest), markers: results, face: faceInfo, quality };
+    const spots = (['acne', 'pigmentation'] as const)
+      .filter((marker) => markers.includes(marker))
+      .flatMap((marker) =>
+        features.spots[marker].map((blob) => {
+          const centre = cropToImage(cropWindow, SKIN_INPUT_SIZE, { x: blob.x + 0.5, y: blob.y + 0.5 });
+          const radius = Math.sqrt(blob.area / Math.PI) * (cropWindow.side / SKIN_INPUT_SIZE);
+          return { marker, x: round1(centre.x), y: round1(centre.y), radius: round1(radius) };
+        }),
+      );
+    const completed: CompletedAnalysis = { status: 'completed', skinScore: skinScore(results, manifest), markers: results, face: faceInfo, quality, spots };
     if (opts.overlays !== false) {
-      const overlays: Partial<Record<MarkerName, Uint8Array>> = {};
-      for (const marker of markers) {
-        const spots = marker === 'acne' || marker === 'pigmentation' ? features.spots[marker] : [];
-        overlays[marker] = await drawOverlay(crop, skinOnly, marker, results[marker], spots);
-      }
-      completed.overlays = overlays;
+      completed.overlaySource = overlaySourceOf({
+        photo: { width: source.width, height: source.height },
+        window: cropWindow,
+        crop,
+        regions: skinOnly,
+        maps,
+        features,
+        results,
+        markers,
+      });
       stage('overlays');
     }
     return done(completed);
@@ -233,6 +249,10 @@ function cpuMs(): number {
 
 function check(value: number, threshold: number, passed: boolean): QualityCheck {
   return { value: round(value), threshold, passed };
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
 }
 
 function round(value: number): number {

@@ -4,7 +4,8 @@ import { isoTimestamp } from '../shared/clock';
 import type { Tenant } from '../shared/tenant';
 import { elapsedMs, METRIC, type MetricsSink } from '../shared/metrics';
 import type { ScanAnalyzer } from '../analysis/analyzer';
-import { overlayKey, type ImageStore } from '../scans/image-store';
+import { overlaySourceKey, type ImageStore } from '../scans/image-store';
+import { encodeOverlaySource } from '../overlays/overlay-source';
 import { isUndecodableImage, uprightImage } from './upright-image';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ScanOutcome, ScanStore } from '../scans/scan-store';
@@ -82,12 +83,11 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
   if (result.status === 'failed') {
     return { ...failedOutcome(deps.clock.now(), null), face: result.face, quality: result.quality, error: result.error };
   }
-  // Overlays go in before the record says completed, so a completed scan always has them.
-  await Promise.all(
-    Object.entries(result.overlays ?? {}).map(([marker, png]) =>
-      png ? deps.images.put(overlayKey(scan.image_key, marker), png, 'image/png', scan.environment) : undefined,
-    ),
-  );
+  // What the overlays are drawn from goes in before the record says completed, so a completed scan always has it;
+  // the PNGs themselves are drawn on request (GET /v1/scans/{id}/overlay).
+  if (result.overlaySource) {
+    await deps.images.put(overlaySourceKey(scan.image_key), encodeOverlaySource(result.overlaySource), 'application/octet-stream', scan.environment);
+  }
   return {
     status: 'completed',
     skin_score: result.skinScore,
@@ -97,6 +97,7 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
     face: result.face,
     quality: result.quality,
     error: null,
+    spots: result.spots,
   };
 }
 

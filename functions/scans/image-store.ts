@@ -71,7 +71,17 @@ export function scanObjectPrefix(accountId: string, environment: string, scanId:
   return `${accountId}/${environment}/${scanId}/`;
 }
 
-/** The overlay PNG of one marker, stored beside the scan's image. */
-export function overlayKey(imageKey: string, marker: string): string {
-  return `${imageKey.slice(0, imageKey.lastIndexOf('/') + 1)}overlay-${marker}.png`;
+/** Where a scan's own objects sit: the folder of its image. */
+function scanFolder(imageKey: string): string {
+  return imageKey.slice(0, imageKey.lastIndexOf('/') + 1);
+}
+
+/** What the scan's overlays are drawn from (functions/overlays/overlay-source.ts), stored beside its image. */
+export function overlaySourceKey(imageKey: string): string {
+  return `${scanFolder(imageKey)}overlay-source.bin`;
+}
+
+/** One rendered overlay, cached beside the scan's image on its first request (one object per variant). */
+export function overlayKey(imageKey: string, variant: { marker: string; style: string; aligned: string; width: number }): string {
+  return `${scanFolder(imageKey)}overlays/${variant.marker}-${variant.style}-${variant.aligned}-${variant.width}.png`;
 }

@@ -15,6 +15,14 @@ export interface FaceInfo {
   landmarks: number;
 }
 
+/** A lesion the analysis counted (acne or pigmentation): its centre and radius in the upright photo's pixels. */
+export interface ScanSpot {
+  marker: 'acne' | 'pigmentation';
+  x: number;
+  y: number;
+  radius: number;
+}
+
 /** One quality check: its measured value, its threshold and whether it passed. */
 export interface QualityCheck {
   value: number;
@@ -41,10 +49,14 @@ export interface Scan {
   face: FaceInfo | null;
   quality: Record<string, QualityCheck> | null;
   error: ScanError | null;
+  /** Counted acne and pigmentation spots; empty until completed (and on scans stored before spots were kept). */
+  spots: ScanSpot[];
 }
 
 /** What the store keeps beside the public fields. */
-export interface ScanRecord extends Scan {
+export interface ScanRecord extends Omit<Scan, 'spots'> {
+  /** Absent until the scan completes (and on records stored before spots were kept). */
+  spots?: ScanSpot[];
   account_id: string;
   environment: Environment;
   requested_markers: MarkerName[];
@@ -74,5 +86,6 @@ export function toPublicScan(record: ScanRecord): Scan {
     face: record.face,
     quality: record.quality,
     error: record.error,
+    spots: record.spots ?? [],
   };
 }

@@ -128,9 +128,14 @@ class ScansResource {
     return this.http.empty({ method: 'DELETE', path: path('/v1/scans/{scan_id}', scanId), options });
   }
 
-  /** GET /v1/scans/{scan_id}/overlay: a PNG (default: the scan's first marker). */
-  overlay(scanId: string, input: { marker?: MarkerName } = {}, options?: RequestOptions): Promise<WithRequestId<Blob>> {
-    return this.http.blob({ method: 'GET', path: path('/v1/scans/{scan_id}/overlay', scanId), query: { marker: input.marker }, options });
+  /** GET /v1/scans/{scan_id}/overlay: a PNG (default: the scan's first marker, `regions` on the face crop). */
+  overlay(
+    scanId: string,
+    input: { marker?: MarkerName; style?: 'regions' | 'heatmap' | 'spots'; aligned?: 'crop' | 'original'; width?: number } = {},
+    options?: RequestOptions,
+  ): Promise<WithRequestId<Blob>> {
+    const query = { marker: input.marker, style: input.style, aligned: input.aligned, width: input.width };
+    return this.http.blob({ method: 'GET', path: path('/v1/scans/{scan_id}/overlay', scanId), query, options });
   }
 
   /** Polls a scan until it is no longer `processing` (completed or failed); resolves with it. */

@@ -91,7 +91,7 @@ export interface SkinFeatures {
   spots: { acne: Blob[]; pigmentation: Blob[] };
 }
 
-function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: number): Float32Array {
+export function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: number): Float32Array {
   const names = SKIN_OUTPUTS[output] as readonly string[];
   const index = names.indexOf(name);
   if (index < 0) throw new Error(`Unknown channel ${name} of ${output}`);

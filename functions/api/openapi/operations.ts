@@ -188,20 +188,21 @@ export const SCAN_OPERATIONS: OperationSpec[] = [
     operationId: 'getScanOverlay',
     tag: 'Scans',
     summary: "Get a marker's overlay image",
-    description: "A PNG of the aligned face with the regions (and, for acne and pigmentation, the spots) behind the marker's score, tinted by severity. Only for completed scans and the markers they analysed.",
+    description:
+      "A PNG showing where the marker's score comes from: its regions tinted by severity (`style=regions`), its per-pixel evidence (`heatmap`) or rings at the counted acne and pigmentation spots (`spots`); drawn on the aligned face crop, or (`aligned=original`) as a transparent layer the size of the upright photo to lay over it. Drawn on the first request and kept beside the scan (deleted with it), so a repeat is a read. Only for completed scans and the markers they analysed.",
     auth: 'scans:read',
     pathParams: scanPathSchema,
     query: overlayQuerySchema(MARKER_NAMES),
     responses: [
       {
         status: 200,
-        description: 'The overlay, 256 x 256 px.',
+        description: 'The overlay: `aligned=crop` a square `width` px (default 256), opaque; `aligned=original` RGBA, `width` px wide (default the photo\'s) with the photo\'s aspect ratio, transparent where there is nothing to show.',
         body: { contentType: 'image/png', schema: { type: 'string', contentMediaType: 'image/png' } },
         headers: ['Cache-Control'],
       },
     ],
     errors: ['invalid_request', 'not_found'],
-    curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E/overlay?marker=acne" ${AUTH} -o acne.png`,
+    curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E/overlay?marker=acne&style=heatmap&aligned=original" ${AUTH} -o acne.png`,
   },
 ];
 

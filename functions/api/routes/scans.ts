@@ -9,7 +9,7 @@ import { MAX_WAIT_SECONDS, waitFromPrefer, type WaitPreference } from '../../sca
 import { submitScan } from '../../scans/submit-scan';
 import { waitForScan } from '../../scans/wait-for-scan';
 import { deleteScan } from '../../scans/delete-scan';
-import { overlayKey } from '../../scans/image-store';
+import { getOverlay } from '../../overlays/get-overlay';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
 import { readMultipart } from '../multipart';
 import { conditionalGet } from '../middleware/conditional-get';
@@ -136,10 +136,15 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const scanId = c.req.param('scan_id');
     const scan = isWellFormed(scanPathSchema, { scan_id: scanId }) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
     if (!scan || !mayRead(principal, scan)) throw notFound(`Scan ${scanId.slice(0, 64)}`);
-    const marker = parseInput(overlayQuerySchema(scan.requested_markers), { marker: c.req.query('marker') }).marker ?? scan.requested_markers[0];
+    const query = parseInput(overlayQuerySchema(scan.requested_markers), {
+      marker: c.req.query('marker'),
+      style: c.req.query('style'),
+      aligned: c.req.query('aligned'),
+      width: c.req.query('width'),
+    });
+    const marker = query.marker ?? scan.requested_markers[0]!;
     if (scan.status !== 'completed') throw notFound(`The overlay of scan ${scanId} (the scan is ${scan.status})`);
-    const png = await images.get(overlayKey(scan.image_key, marker));
-    if (!png) throw notFound(`The overlay of scan ${scanId} for ${marker}`);
+    const png = await getOverlay(images, scan, { marker, style: query.style, aligned: query.aligned, width: query.width });
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' });
   });
 

@@ -9,6 +9,7 @@ import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { tooLarge } from '../../scans/image-intake';
 import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../shared/page-cursor';
 import { MAX_WAIT_SECONDS } from '../../scans/prefer-header';
+import { OVERLAY_ALIGNMENTS, OVERLAY_STYLES } from '../../overlays/render-overlay';
 import { OPTIONAL_USER_ID_PATTERN, optionalUserIdSchema } from './common';
 import type { IssueParams } from './parse-input';
 
@@ -127,6 +128,30 @@ export function overlayQuerySchema(analysed: readonly MarkerName[] = MARKER_NAME
       })
       .optional()
       .meta({ description: 'One of the markers the scan analysed; omitted: the first of them.' }),
+    style: z
+      .enum(OVERLAY_STYLES, { error: (issue) => `expected one of ${OVERLAY_STYLES.join(', ')}, received ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+      .default('regions')
+      .meta({
+        description:
+          "`regions` (default): the marker's regions tinted by its severity. `heatmap`: the marker's per-pixel evidence (yellow where it starts to count, red where it counts fully), transparent elsewhere. `spots`: a ring at each counted lesion (acne, pigmentation; none for other markers).",
+      }),
+    aligned: z
+      .enum(OVERLAY_ALIGNMENTS, { error: (issue) => `expected one of ${OVERLAY_ALIGNMENTS.join(', ')}, received ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+      .default('crop')
+      .meta({
+        description:
+          '`crop` (default): drawn on the aligned, upright 256-px face crop the analysis measured. `original`: a transparent PNG in the coordinates of the upright photo (`image.width` x `image.height`, or scaled to `width`), to lay over the photo in an app.',
+      }),
+    width: z
+      .string()
+      .regex(/^[1-9][0-9]{0,5}$/, { error: (issue) => `expected a whole number of pixels, received ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+      .transform(Number)
+      .optional()
+      .meta({
+        description:
+          'Width of the PNG in pixels. `aligned=original`: from 16 up to the photo\'s width (default), the height keeps its aspect ratio. `crop`: a square from 16 (default 256) up to the photo\'s width or 256, whichever is larger. Outside that range: a 400.',
+        examples: ['1080'],
+      }),
   });
 }
 

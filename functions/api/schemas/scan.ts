@@ -46,6 +46,19 @@ export const scanSchema = z
       .object({ code: z.string(), message: z.string() })
       .nullable()
       .meta({ description: 'Why a `failed` scan failed (e.g. `no_face`); null otherwise.' }),
+    spots: z
+      .array(
+        z.object({
+          marker: z.enum(['acne', 'pigmentation']),
+          x: z.number().meta({ description: 'Centre, in pixels of the upright image (`image`), from its left edge.' }),
+          y: z.number().meta({ description: 'Centre, in pixels of the upright image, from its top edge.' }),
+          radius: z.number().meta({ description: 'Radius in pixels of the upright image.' }),
+        }),
+      )
+      .meta({
+        description:
+          'The acne and pigmentation spots the analysis counted (for the markers requested), positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them.',
+      }),
   })
   .meta({ description: 'A face scan and its results.' });
 

@@ -102,12 +102,12 @@ export interface paths {
         };
         /**
          * Get a marker's overlay image
-         * @description A PNG of the aligned face with the regions (and, for acne and pigmentation, the spots) behind the marker's score, tinted by severity. Only for completed scans and the markers they analysed.
+         * @description A PNG showing where the marker's score comes from: its regions tinted by severity (`style=regions`), its per-pixel evidence (`heatmap`) or rings at the counted acne and pigmentation spots (`spots`); drawn on the aligned face crop, or (`aligned=original`) as a transparent layer the size of the upright photo to lay over it. Drawn on the first request and kept beside the scan (deleted with it), so a repeat is a read. Only for completed scans and the markers they analysed.
          *
          *     Scope: `scans:read`.
          *
          *     ```sh
-         *     curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E/overlay?marker=acne" -H "Authorization: Bearer $SKIN_API_KEY" -o acne.png
+         *     curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E/overlay?marker=acne&style=heatmap&aligned=original" -H "Authorization: Bearer $SKIN_API_KEY" -o acne.png
          *     ```
          */
         get: operations["getScanOverlay"];
@@ -574,6 +574,17 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+            /** @description The acne and pigmentation spots the analysis counted (for the markers requested), positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them. */
+            spots: {
+                /** @enum {string} */
+                marker: "acne" | "pigmentation";
+                /** @description Centre, in pixels of the upright image (`image`), from its left edge. */
+                x: number;
+                /** @description Centre, in pixels of the upright image, from its top edge. */
+                y: number;
+                /** @description Radius in pixels of the upright image. */
+                radius: number;
+            }[];
         };
         ScanList: {
             data: components["schemas"]["Scan"][];
@@ -2036,6 +2047,12 @@ export interface operations {
             query?: {
                 /** @description One of the markers the scan analysed; omitted: the first of them. */
                 marker?: "acne" | "pigmentation" | "hydration" | "redness" | "wrinkles" | "pores" | "oiliness" | "dark_circles" | "texture";
+                /** @description `regions` (default): the marker's regions tinted by its severity. `heatmap`: the marker's per-pixel evidence (yellow where it starts to count, red where it counts fully), transparent elsewhere. `spots`: a ring at each counted lesion (acne, pigmentation; none for other markers). */
+                style?: "regions" | "heatmap" | "spots";
+                /** @description `crop` (default): drawn on the aligned, upright 256-px face crop the analysis measured. `original`: a transparent PNG in the coordinates of the upright photo (`image.width` x `image.height`, or scaled to `width`), to lay over the photo in an app. */
+                aligned?: "crop" | "original";
+                /** @description Width of the PNG in pixels. `aligned=original`: from 16 up to the photo's width (default), the height keeps its aspect ratio. `crop`: a square from 16 (default 256) up to the photo's width or 256, whichever is larger. Outside that range: a 400. */
+                width?: string;
             };
             header?: never;
             path: {
@@ -2049,7 +2066,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The overlay, 256 x 256 px. */
+            /** @description The overlay: `aligned=crop` a square `width` px (default 256), opaque; `aligned=original` RGBA, `width` px wide (default the photo's) with the photo's aspect ratio, transparent where there is nothing to show. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

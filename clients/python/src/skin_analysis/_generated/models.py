@@ -102,6 +102,25 @@ class Error(BaseModel):
     message: str
 
 
+class Spot(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    marker: Literal["acne", "pigmentation"]
+    x: float
+    """
+    Centre, in pixels of the upright image (`image`), from its left edge.
+    """
+    y: float
+    """
+    Centre, in pixels of the upright image, from its top edge.
+    """
+    radius: float
+    """
+    Radius in pixels of the upright image.
+    """
+
+
 class Scan(BaseModel):
     """
     A face scan and its results.
@@ -169,6 +188,10 @@ class Scan(BaseModel):
     error: Optional[Error]
     """
     Why a `failed` scan failed (e.g. `no_face`); null otherwise.
+    """
+    spots: list[Spot]
+    """
+    The acne and pigmentation spots the analysis counted (for the markers requested), positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them.
     """
 
 

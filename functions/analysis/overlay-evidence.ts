@@ -1,0 +1,130 @@
+import { regionBit, type CropSpot, type OverlaySource } from '../overlays/overlay-source';
+import type { SquareCrop } from './face/face-types';
+import { channel, MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures, type SkinMaps } from './skin/features';
+import type { MarkerName, MarkerResult } from './skin/markers';
+import { REGION_NAMES, type RegionMasks, type RgbImage } from './types';
+
+export interface OverlayInputs {
+  photo: { width: number; height: number };
+  window: SquareCrop;
+  crop: RgbImage;
+  /** The skin-only region masks the markers were measured in. */
+  regions: RegionMasks;
+  maps: SkinMaps;
+  features: SkinFeatures;
+  results: Partial<Record<MarkerName, MarkerResult>>;
+  markers: readonly MarkerName[];
+}
+
+/**
+ * What the overlays of a scan need, taken from an analysis that already ran (nothing here changes a score).
+ * Evidence is the map each marker's value is read from, scaled by the thresholds the value uses
+ * (docs/markers.md): 0 below where a pixel starts to count, 255 where it counts fully.
+ */
+export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
+  const { crop, regions, maps, features } = inputs;
+  const size = regions.size;
+  const n = size * size;
+  const regionBits = new Uint16Array(n);
+  for (const region of REGION_NAMES) {
+    const mask = regions.masks[region];
+    const bit = regionBit(region);
+    for (let i = 0; i < n; i++) if (mask[i]) regionBits[i]! |= bit;
+  }
+  const markers: OverlaySource['markers'] = {};
+  for (const marker of inputs.markers) {
+    const result = inputs.results[marker];
+    if (!result) continue;
+    let bits = 0;
+    for (const region of MARKER_REGIONS[marker]) bits |= regionBit(region);
+    const inside = unionMask(regionBits, bits);
+    markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size) };
+  }
+  const spots: CropSpot[] = [];
+  for (const marker of ['acne', 'pigmentation'] as const) {
+    if (!inputs.markers.includes(marker)) continue;
+    for (const blob of features.spots[marker]) spots.push({ marker, x: blob.x, y: blob.y, radius: Math.sqrt(blob.area / Math.PI) });
+  }
+  return {
+    photo: inputs.photo,
+    window: { center: { ...inputs.window.center }, side: inputs.window.side, angle: inputs.window.angle },
+    size,
+    crop: Uint8Array.from(crop.data),
+    regions: regionBits,
+    markers,
+    spots,
+  };
+}
+
+function unionMask(regionBits: Uint16Array, bits: number): Uint8Array {
+  const mask = new Uint8Array(regionBits.length);
+  for (let i = 0; i < regionBits.length; i++) mask[i] = regionBits[i]! & bits ? 1 : 0;
+  return mask;
+}
+
+function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number): Uint8Array {
+  const map = (output: Parameters<typeof channel>[1], name: string) => channel(maps, output, name, size);
+  switch (marker) {
+    case 'acne':
+      return ramp(map('red_blobs', 'contrast'), inside, M.acneContrast, 2 * M.acneContrast);
+    case 'pigmentation':
+      return ramp(map('dark_spots', 'contrast'), inside, M.spotContrast, 2 * M.spotContrast);
+    case 'hydration':
+      return strongest(
+        ramp(map('lines', 'fine'), inside, M.fineLine, 2 * M.fineLine),
+        ramp(map('pits', 'bright'), inside, M.flake, 2 * M.flake),
+      );
+    case 'redness': {
+      // Haemoglobin above the face's own reference skin (features.details.redness.reference), as the score reads it.
+      const reference = features.details.redness?.reference ?? 0;
+      return ramp(map('chromophores', 'haemoglobin'), inside, reference + M.rednessMargin, reference + M.rednessMargin + 4);
+    }
+    case 'wrinkles':
+      return ramp(map('lines', 'strength'), inside, M.lineStrength, 2 * M.lineStrength);
+    case 'pores':
+      return ramp(map('pits', 'dark'), inside, M.poreStrength, 2 * M.poreStrength);
+    case 'oiliness':
+      return ramp(map('specular', 'strength'), inside, M.sheen, 3 * M.sheen);
+    case 'dark_circles': {
+      // Under-eye skin darker (optical density) than the cheek skin it is compared with; full at the darkest 2 %.
+      const od = map('indices', 'od');
+      const cheeks = regionBit('left_cheek') | regionBit('right_cheek');
+      const eyes = regionBit('under_eye_left') | regionBit('under_eye_right');
+      const cheekMedian = percentile(od, regionBits, cheeks, 50);
+      const top = percentile(od, regionBits, eyes, 98);
+      const underEyes = new Uint8Array(inside.length);
+      for (let i = 0; i < inside.length; i++) underEyes[i] = regionBits[i]! & eyes ? 1 : 0;
+      return Number.isFinite(cheekMedian) && top > cheekMedian ? ramp(od, underEyes, cheekMedian, top) : new Uint8Array(inside.length);
+    }
+    case 'texture': {
+      // Roughness above the face's median (the texture value itself), full at twice it.
+      const median = features.values.texture;
+      return Number.isFinite(median) && median > 0 ? ramp(map('texture', 'band_rms'), inside, median, 2 * median) : new Uint8Array(inside.length);
+    }
+  }
+}
+
+/** 0 at or below `lo`, 255 at or above `hi`, linear between; 0 outside `inside`. */
+function ramp(map: Float32Array, inside: Uint8Array, lo: number, hi: number): Uint8Array {
+  const out = new Uint8Array(inside.length);
+  const scale = 255 / (hi - lo);
+  for (let i = 0; i < inside.length; i++) {
+    if (!inside[i]) continue;
+    const v = (map[i]! - lo) * scale;
+    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return out;
+}
+
+function strongest(a: Uint8Array, b: Uint8Array): Uint8Array {
+  for (let i = 0; i < a.length; i++) if (b[i]! > a[i]!) a[i] = b[i]!;
+  return a;
+}
+
+function percentile(map: Float32Array, regionBits: Uint16Array, bits: number, p: number): number {
+  const values: number[] = [];
+  for (let i = 0; i < map.length; i++) if (regionBits[i]! & bits) values.push(map[i]!);
+  if (values.length === 0) return Number.NaN;
+  values.sort((x, y) => x - y);
+  return values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+}
