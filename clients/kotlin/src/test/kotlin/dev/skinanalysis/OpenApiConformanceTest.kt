@@ -79,7 +79,7 @@ class OpenApiConformanceTest {
     private val openEnums: Map<String, List<String>> = listOf(
         MarkerName, Severity, FaceRegion, TrendDirection, IngredientMatchType, IngredientFlag, ActiveClass,
         ConflictSeverity, Evidence, Verdict, FreeOf, RoutineStepKind, Frequency, RoutineSlot, SkinType, RoutineSize,
-        ProductCategory, ErrorCode, ClientTokenScope, Environment, UploadContentType,
+        ProductCategory, ErrorCode, ClientTokenScope, Environment, UploadContentType, SpotMarker,
     ).associate { it.serialName to it.known.map { value -> value.value } } +
         ("dev.skinanalysis.ScanStatus" to ScanStatus.known.map { it.value })
 

@@ -62,6 +62,10 @@ class ScansEndToEndTest(private val stack: LocalStack) {
 
         val png = client.scans.overlay(scan.scanId, MarkerName.HYDRATION)
         assertContentEquals(byteArrayOf(0x89.toByte(), 'P'.code.toByte(), 'N'.code.toByte(), 'G'.code.toByte()), png.copyOf(4))
+        // A heatmap laid over the user's own photo: a PNG whose IHDR width and height are the photo's.
+        val layer = client.scans.overlay(scan.scanId, MarkerName.HYDRATION, style = "heatmap", aligned = "original")
+        val ihdr = java.nio.ByteBuffer.wrap(layer, 16, 8)
+        assertEquals(scan.image.width to scan.image.height, ihdr.int to ihdr.int)
 
         client.scans.delete(scan.scanId)
         val gone = assertThrows<NotFoundException> { runBlocking { client.scans.get(scan.scanId) } }

@@ -374,3 +374,16 @@ public class UploadContentType private constructor(value: String) : OpenEnum(val
 
     internal object Serializer : OpenEnum.Serializer<UploadContentType>(Companion)
 }
+
+/** A marker whose spots the analysis counts and lists (`Scan.spots`). */
+@Serializable(with = SpotMarker.Serializer::class)
+public class SpotMarker private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<SpotMarker>("dev.skinanalysis.SpotMarker", ::SpotMarker) {
+        @JvmField public val ACNE: SpotMarker = declare("acne")
+        @JvmField public val PIGMENTATION: SpotMarker = declare("pigmentation")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<SpotMarker>(Companion)
+}

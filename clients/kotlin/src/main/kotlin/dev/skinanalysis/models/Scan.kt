@@ -26,7 +26,13 @@ public data class Scan(
     /** Each quality check by name (`face_size`, `sharpness`…) with its measured value and threshold. */
     val quality: Map<String, QualityCheck>?,
     val error: ScanError?,
+    /** Acne and pigmentation spots the analysis counted, in pixels of the upright photo; empty until completed. */
+    val spots: List<Spot>,
 ) {
+    /** One counted spot: its marker, centre and radius in pixels of the upright photo (`image`). */
+    @Serializable
+    public data class Spot(val marker: SpotMarker, val x: Double, val y: Double, val radius: Double)
+
     @Serializable
     public data class ModelInfo(val name: String, val version: String)
 

@@ -146,12 +146,22 @@ public class Scans internal constructor(private val transport: HttpTransport) {
     }
 
     /** `GET /v1/scans/{scan_id}/overlay`: a PNG of the aligned face with [marker]'s regions (the first marker when null). */
-    public suspend fun overlay(scanId: String, marker: MarkerName? = null): ByteArray =
+    /**
+     * The overlay PNG of one marker, drawn on request: [style] `regions` (default), `heatmap` or `spots`; [aligned]
+     * `crop` (default, the aligned face) or `original` (a transparent layer the size of the photo); [width] in pixels.
+     */
+    public suspend fun overlay(
+        scanId: String,
+        marker: MarkerName? = null,
+        style: String? = null,
+        aligned: String? = null,
+        width: Int? = null,
+    ): ByteArray =
         transport.send(
             ApiRequest(
                 "GET",
                 listOf("v1", "scans", scanId, "overlay"),
-                query = mapOf("marker" to marker?.value),
+                query = mapOf("marker" to marker?.value, "style" to style, "aligned" to aligned, "width" to width?.toString()),
                 headers = mapOf("Accept" to "image/png, application/problem+json"),
             ),
         ).body
