@@ -48,6 +48,12 @@ def test_when_a_photo_file_is_scanned_then_the_completed_scan_comes_back_typed_a
     assert overlay.content_type == "image/png"
     assert overlay.content[:8] == b"\x89PNG\r\n\x1a\n"
     assert overlay.request_id is not None
+    # A heatmap to lay over the user's own photo: a PNG whose IHDR width and height are the photo's.
+    layer = client.scans.overlay(scan.scan_id, marker="hydration", style="heatmap", aligned="original")
+    assert (int.from_bytes(layer.content[16:20], "big"), int.from_bytes(layer.content[20:24], "big")) == (
+        scan.image.width,
+        scan.image.height,
+    )
 
     deleted = client.scans.delete(scan.scan_id)
     assert deleted.id == scan.scan_id

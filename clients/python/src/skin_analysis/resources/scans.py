@@ -102,10 +102,19 @@ class Scans(SyncResource):
         return fetch(cursor)
 
     def overlay(
-        self, scan_id: str, *, marker: Optional[str] = None, request_options: Optional[RequestOptions] = None
+        self,
+        scan_id: str,
+        *,
+        marker: Optional[str] = None,
+        style: Optional[str] = None,
+        aligned: Optional[str] = None,
+        width: Optional[int] = None,
+        request_options: Optional[RequestOptions] = None,
     ) -> Overlay:
-        """The PNG overlay of one analysed marker (default: the first)."""
-        response = self._transport.send(overlay_request(scan_id, marker), request_options)
+        """The PNG overlay of one analysed marker (default: the first), drawn on request: `style` is `regions`
+        (default), `heatmap` or `spots`; `aligned` is `crop` (default, the aligned face) or `original` (a transparent
+        layer the size of the photo, to lay over it); `width` in pixels."""
+        response = self._transport.send(overlay_request(scan_id, marker, style, aligned, width), request_options)
         return overlay_from(response)
 
     def wait_for(
@@ -197,9 +206,17 @@ class AsyncScans(AsyncResource):
         return AsyncPaginator(lambda: fetch(cursor))
 
     async def overlay(
-        self, scan_id: str, *, marker: Optional[str] = None, request_options: Optional[RequestOptions] = None
+        self,
+        scan_id: str,
+        *,
+        marker: Optional[str] = None,
+        style: Optional[str] = None,
+        aligned: Optional[str] = None,
+        width: Optional[int] = None,
+        request_options: Optional[RequestOptions] = None,
     ) -> Overlay:
-        response = await self._transport.send(overlay_request(scan_id, marker), request_options)
+        """See Scans.overlay."""
+        response = await self._transport.send(overlay_request(scan_id, marker, style, aligned, width), request_options)
         return overlay_from(response)
 
     async def wait_for(
@@ -274,8 +291,11 @@ def list_request(user_id: Optional[str], limit: Optional[int], cursor: Optional[
     return ApiRequest("GET", "/v1/scans", params={"user_id": user_id, "limit": limit, "cursor": cursor})
 
 
-def overlay_request(scan_id: str, marker: Optional[str]) -> ApiRequest:
-    return ApiRequest("GET", f"{scan_path(scan_id)}/overlay", params={"marker": marker}, accept="image/png")
+def overlay_request(
+    scan_id: str, marker: Optional[str], style: Optional[str], aligned: Optional[str], width: Optional[int]
+) -> ApiRequest:
+    params = {"marker": marker, "style": style, "aligned": aligned, "width": None if width is None else str(width)}
+    return ApiRequest("GET", f"{scan_path(scan_id)}/overlay", params=params, accept="image/png")
 
 
 def page_fields(response: httpx.Response) -> tuple[list[Scan], bool, Optional[str]]:
