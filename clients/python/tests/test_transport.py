@@ -202,14 +202,14 @@ def test_when_the_service_is_newer_then_unknown_values_and_fields_are_kept_inste
         "markers": {"acne": {"score": 81, "severity": "low"}, "freckles": {"score": 50, "severity": "moderate"}},
         "created_at": "2026-11-21T17:40:00.123Z", "completed_at": None, "model": None,
         "image": {"width": 560, "height": 560, "format": "jpeg"}, "face": None, "quality": None, "error": None,
-        "spots": [{"x": 1, "y": 2}],
+        "spots": [], "lesions": [{"x": 1, "y": 2}],
     }
     client, _ = client_answering([lambda r: httpx.Response(200, json=scan, headers={"request-id": "req_new"})])
     parsed = client.scans.get("scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E")
     assert parsed.status == "queued"
     assert parsed.markers["acne"].score == 81
     assert parsed.image.width == 560
-    assert parsed.model_extra == {"spots": [{"x": 1, "y": 2}]}
+    assert parsed.model_extra == {"lesions": [{"x": 1, "y": 2}]}
     assert parsed.request_id == "req_new"
 
 
