@@ -11,6 +11,7 @@ import { createDocumentClient } from '../../functions/shared/aws/clients';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { faceJpeg } from '../helpers/images';
 import { createUpload, postToStorage } from './support';
+import { restApiEvent } from '../helpers/api-gateway-event';
 
 let stack: TestStack;
 let handler: ReturnType<typeof handle>;
@@ -24,22 +25,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function restEvent(method: string, path: string, headers: Record<string, string>, body: string | null = null): APIGatewayProxyEvent {
-  const allHeaders = { Host: 'abc123defg.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https', ...headers };
-  return {
-    resource: '/{proxy+}',
-    path,
-    httpMethod: method,
-    headers: allHeaders,
-    multiValueHeaders: Object.fromEntries(Object.entries(allHeaders).map(([k, v]) => [k, [v]])),
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    body,
-    isBase64Encoded: false,
-    requestContext: { path: `/prod${path}`, stage: 'prod', requestId: 'gw-request-1', httpMethod: method, resourcePath: '/{proxy+}', domainName: allHeaders.Host } as APIGatewayProxyEvent['requestContext'],
-  };
+function restEvent(method: string, path: string, headers: Record<string, string>, body?: string): APIGatewayProxyEvent {
+  return restApiEvent(method, path, { headers, body, requestId: 'gw-request-1' });
 }
 
 async function invoke(event: APIGatewayProxyEvent) {

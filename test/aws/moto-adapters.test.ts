@@ -35,6 +35,7 @@ import { scanForm } from '../helpers/http';
 import { faceJpeg } from '../helpers/images';
 import { startMoto, type MotoServer } from './moto-server';
 import { lambdaContext, SqsEventSource, type SqsLambdaHandler } from './sqs-event-source';
+import { restApiEvent } from '../helpers/api-gateway-event';
 
 const REGION = 'us-east-1';
 const CREDENTIALS = { accessKeyId: 'testing', secretAccessKey: 'testing' };
@@ -383,27 +384,5 @@ describe('the Lambda entries end to end through moto', () => {
 });
 
 function restEvent(method: string, path: string, headers: Record<string, string>, body?: Buffer): APIGatewayProxyEvent {
-  const allHeaders = { Host: 'abc123defg.execute-api.us-east-1.amazonaws.com', 'X-Forwarded-Proto': 'https', ...headers };
-  return {
-    resource: '/{proxy+}',
-    path,
-    httpMethod: method,
-    headers: allHeaders,
-    multiValueHeaders: Object.fromEntries(Object.entries(allHeaders).map(([k, v]) => [k, [v]])),
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    body: body ? body.toString('base64') : null,
-    isBase64Encoded: body !== undefined,
-    requestContext: {
-      path: `/prod${path}`,
-      stage: 'prod',
-      requestId: `gw-${Math.random().toString(36).slice(2)}`,
-      httpMethod: method,
-      resourcePath: '/{proxy+}',
-      domainName: allHeaders.Host,
-      identity: { sourceIp: '127.0.0.1' },
-    } as APIGatewayProxyEvent['requestContext'],
-  };
+  return restApiEvent(method, path, { headers: { Host: 'abc123defg.execute-api.us-east-1.amazonaws.com', ...headers }, body });
 }

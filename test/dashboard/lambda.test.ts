@@ -4,13 +4,14 @@
  * are Secure; a POST from another origin is refused.
  */
 import { handle } from 'hono/aws-lambda';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
 import { buildApiDeps } from '../../functions/api/build-deps';
 import { createDocumentClient } from '../../functions/shared/aws/clients';
 import type { TestStack } from '../helpers/stack';
 import { csrfOf, startDashboardStack } from './helpers';
+import { restApiEvent } from '../helpers/api-gateway-event';
 
 const HOST = 'abc123defg.execute-api.eu-west-1.amazonaws.com';
 // The dashboard logs each action at INFO; keep this file's output quiet (security.test.ts reads the lines).
@@ -42,29 +43,9 @@ async function invoke(method: 'GET' | 'POST', path: string, options: { cookie?: 
   if (options.cookie) headers.Cookie = options.cookie;
   if (options.body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   if (options.origin) headers.Origin = options.origin;
-  const event: APIGatewayProxyEvent = {
-    resource: '/{proxy+}',
-    path,
-    httpMethod: method,
-    headers,
-    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
-    queryStringParameters: options.query ?? null,
-    multiValueQueryStringParameters: options.query ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, [v]])) : null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    // With `*/*` among the binary media types, API Gateway hands every request body over base64-encoded.
-    body: options.body === undefined ? null : options.base64 ? Buffer.from(options.body).toString('base64') : options.body,
-    isBase64Encoded: options.base64 === true,
-    requestContext: {
-      path: `/prod${path}`,
-      stage: 'prod',
-      requestId: 'gw-request-1',
-      httpMethod: method,
-      resourcePath: '/{proxy+}',
-      domainName: HOST,
-      identity: { sourceIp: '203.0.113.7' },
-    } as APIGatewayProxyEvent['requestContext'],
-  };
+  // With `*/*` among the binary media types, API Gateway hands every request body over base64-encoded.
+  const body = options.body === undefined ? undefined : options.base64 ? Buffer.from(options.body) : options.body;
+  const event = restApiEvent(method, path, { headers, query: options.query, body, requestId: 'gw-request-1', sourceIp: '203.0.113.7' });
   return (await handler(event as unknown as Parameters<typeof handler>[0], {} as Context)) as Result;
 }
 

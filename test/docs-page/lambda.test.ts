@@ -18,6 +18,7 @@ import type { ApiDeps } from '../../functions/api/deps';
 import { BUNDLED_ASSET_DIR, locateRenderer, readRenderer, RENDERER_FILE } from '../../functions/api/openapi/renderer-asset';
 import { OUTSIDE_LOGO } from '../../functions/api/routes/docs';
 import { copyDocsAssets } from '../../lib/bundling/docs-assets';
+import { restApiEvent } from '../helpers/api-gateway-event';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,21 +26,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const handler = handle(createApp({ stores: {}, config: {}, clock: { now: () => 0 } } as unknown as ApiDeps));
 
 function restEvent(path: string, headers: Record<string, string> = {}): APIGatewayProxyEvent {
-  const allHeaders = { Host: 'abc123defg.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https', ...headers };
-  return {
-    resource: '/{proxy+}',
-    path,
-    httpMethod: 'GET',
-    headers: allHeaders,
-    multiValueHeaders: Object.fromEntries(Object.entries(allHeaders).map(([k, v]) => [k, [v]])),
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { path: `/prod${path}`, stage: 'prod', requestId: 'gw-request-1', httpMethod: 'GET', resourcePath: '/{proxy+}', domainName: allHeaders.Host } as APIGatewayProxyEvent['requestContext'],
-  };
+  return restApiEvent('GET', path, { headers, requestId: 'gw-request-1' });
 }
 
 const invoke = async (path: string, headers?: Record<string, string>) =>

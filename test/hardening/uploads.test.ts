@@ -15,6 +15,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { faceJpeg } from '../helpers/images';
 import { abortMidUpload, BOUNDARY, cutScanBody } from '../helpers/multipart-body';
+import { restApiEvent } from '../helpers/api-gateway-event';
 
 let stack: TestStack;
 let frontal: Buffer;
@@ -173,21 +174,7 @@ describe('the real Lambda entry fed a cut body', () => {
   });
 });
 
-/** A REST API (v1) proxy event as API Gateway sends it for the stage `prod`. */
+/** A REST API (v1) proxy event for the stage `prod`, with the test key. */
 function proxyEvent(method: string, path: string, requestId: string, headers: Record<string, string>, body?: Buffer): object {
-  const allHeaders = { Host: 'abc123defg.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https', Authorization: `Bearer ${stack.key}`, ...headers };
-  return {
-    resource: '/{proxy+}',
-    path,
-    httpMethod: method,
-    headers: allHeaders,
-    multiValueHeaders: Object.fromEntries(Object.entries(allHeaders).map(([k, v]) => [k, [v]])),
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    body: body ? body.toString('base64') : null,
-    isBase64Encoded: body !== undefined,
-    requestContext: { path: `/prod${path}`, stage: 'prod', requestId, httpMethod: method, resourcePath: '/{proxy+}', domainName: allHeaders.Host },
-  };
+  return restApiEvent(method, path, { headers: { Authorization: `Bearer ${stack.key}`, ...headers }, body, requestId });
 }
