@@ -8,8 +8,8 @@ bash scripts/python-env.sh >/dev/null
 npx tsc --noEmit
 npx vitest run
 if [ -f clients/python/pyproject.toml ]; then
-  (cd clients/python && ../../.venv/bin/python -m pytest -q)
+  npm run test:python
 fi
 if [ -f clients/kotlin/pom.xml ]; then
-  mvn -q -B -f clients/kotlin/pom.xml verify
+  npm run test:kotlin
 fi
