@@ -7,7 +7,7 @@ import { createRoutine } from '../../routines/create-routine';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import { canonicalJson } from '../../idempotency/canonical-json';
 import { readJsonBody } from '../json-body';
-import { conditionalGet } from '../middleware/conditional-get';
+import { jsonWithETag } from '../middleware/conditional-get';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { tenantOf } from './scans';
 import { basePath } from '../base-path';
@@ -50,13 +50,13 @@ export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
     });
   });
 
-  app.get('/:routine_id', conditionalGet(), async (c) => {
+  app.get('/:routine_id', async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'routines:read');
     const routineId = c.req.param('routine_id');
     const routine = isId('rtn', routineId) ? await routines.get(tenantOf(principal), routineId) : undefined;
     if (!routine) throw notFound(`Routine ${routineId.slice(0, 64)}`);
-    return c.json(routine);
+    return jsonWithETag(c, routine);
   });
   return app;
 }

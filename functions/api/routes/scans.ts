@@ -12,7 +12,7 @@ import { deleteScan } from '../../scans/delete-scan';
 import { getOverlay } from '../../overlays/get-overlay';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
 import { readMultipart } from '../multipart';
-import { conditionalGet } from '../middleware/conditional-get';
+import { jsonWithETag } from '../middleware/conditional-get';
 import { problemOf, problemTypeBase, PROBLEM_CONTENT_TYPE } from '../problem';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import type { StoredResponse } from '../../idempotency/idempotency-store';
@@ -121,13 +121,13 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
     return c.json({ data: page.items.map(toPublicScan), has_more: nextCursor !== null, next_cursor: nextCursor });
   });
 
-  app.get('/:scan_id', conditionalGet(), async (c) => {
+  app.get('/:scan_id', async (c) => {
     const principal = c.get('principal');
     requireScope(principal, 'scans:read');
     const scanId = c.req.param('scan_id');
     const scan = isWellFormed(scanPathSchema, { scan_id: scanId }) ? await scans.get(tenantOf(principal), scanId, { consistent: true }) : undefined;
     if (!scan || !mayRead(principal, scan)) throw notFound(`Scan ${scanId.slice(0, 64)}`);
-    return c.json(toPublicScan(scan));
+    return jsonWithETag(c, toPublicScan(scan));
   });
 
   app.get('/:scan_id/overlay', async (c) => {
