@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../functions/shared/config';
-import { systemClock, type Clock } from '../functions/shared/clock';
-import { createDocumentClient, createS3Client } from '../functions/shared/aws/clients';
-import { createStores, type Stores } from '../functions/shared/stores';
+import { loadConfig } from '../functions/kernel/config';
+import { systemClock, type Clock } from '../functions/kernel/clock';
+import { createDocumentClient, createS3Client } from '../functions/adapters/aws/clients';
+import { createStores, type Stores } from '../functions/adapters/aws/stores';
 import { readStackFile } from '../local/stack-file';
 
 export interface AdminContext {

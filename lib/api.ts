@@ -76,7 +76,7 @@ export class Api extends Construct {
   readonly alarms: FunctionAlarms;
   readonly serverErrorsAlarm: Alarm;
   readonly p99LatencyAlarm: Alarm;
-  /** CURSOR_SECRET: signs list cursors (functions/shared/page-cursor.ts). */
+  /** CURSOR_SECRET: signs list cursors (functions/kernel/page-cursor.ts). */
   readonly cursorSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {

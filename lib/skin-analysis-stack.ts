@@ -60,7 +60,7 @@ export class SkinAnalysisStack extends Stack {
     const deliveryEntry = props.deliveryEntry === null ? undefined : (props.deliveryEntry ?? defaultDeliveryEntry());
 
     this.storage = new Storage(this, 'Storage', { tablePrefix, removalPolicy });
-    // Read by functions/shared/config.ts in every function; IMAGES_BUCKET is required there even where unused.
+    // Read by functions/kernel/config.ts in every function; IMAGES_BUCKET is required there even where unused.
     const baseEnvironment = {
       TABLE_PREFIX: tablePrefix,
       IMAGES_BUCKET: this.storage.imagesBucket.bucketName,

@@ -1,5 +1,5 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PROCESSING_INDEX } from '../functions/shared/tables';
+import { PROCESSING_INDEX } from '../functions/adapters/aws/tables';
 import type { RecoveryReport } from '../functions/recovery/recover-stuck-scans';
 
 /**

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { loadConfig, type Config } from '../../functions/shared/config';
-import { SqsQueue } from '../../functions/shared/aws/sqs-queue';
-import type { MessageSender, VisibilityControl } from '../../functions/shared/queue';
-import type { Stores } from '../../functions/shared/stores';
-import type { Environment } from '../../functions/shared/tenant';
+import { loadConfig, type Config } from '../../functions/kernel/config';
+import { SqsQueue } from '../../functions/adapters/aws/sqs-queue';
+import type { MessageSender, VisibilityControl } from '../../functions/kernel/queue';
+import type { Stores } from '../../functions/adapters/aws/stores';
+import type { Environment } from '../../functions/kernel/tenant';
 import { buildDeliveryDeps } from '../../functions/delivery/build-deps';
 import type { DeliveryDeps } from '../../functions/delivery/deps';
 import { DeliveryNotFound, replayDelivery, type Dispatch, type ManualResult } from '../../functions/delivery/manual';

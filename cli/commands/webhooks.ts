@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Environment, Tenant } from '../../functions/shared/tenant';
+import type { Environment, Tenant } from '../../functions/kernel/tenant';
 import { sendTestEvent } from '../../functions/delivery/manual';
 import { publicEndpoint, type WebhookEndpoint } from '../../functions/webhooks/endpoint';
 import {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account } from './account';
-import { withoutKeys } from '../shared/aws/dynamo-items';
+import { withoutKeys } from '../adapters/aws/dynamo-items';
 
 /** Accounts in DynamoDB, one item each; listing is an operator's action, so a table scan is fine. */
 export class AccountStore {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { invalidParam, notFound } from '../shared/errors';
+import { invalidParam, notFound } from '../kernel/errors';
 import { PLAN_LIMITS, type Account, type Plan } from './account';
 import type { AccountStore } from './account-store';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ApiError } from '../shared/errors';
-import { noopMetrics } from '../shared/metrics';
+import { ApiError } from '../kernel/errors';
+import { noopMetrics } from '../kernel/metrics';
 import type { ApiDeps, ApiEnv } from './deps';
 import { problemResponse } from './problem';
 import { allowedMethodsOf, methodNotAllowed } from './allowed-methods';

@@ -1,10 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Clock } from '../shared/clock';
-import type { Config } from '../shared/config';
-import type { MetricsSink } from '../shared/metrics';
-import type { MessageSender } from '../shared/queue';
-import type { Stores } from '../shared/stores';
-import type { PageCursors } from '../shared/page-cursor';
+import type { Clock } from '../kernel/clock';
+import type { Config } from '../kernel/config';
+import type { MetricsSink } from '../kernel/metrics';
+import type { MessageSender } from '../kernel/queue';
+import type { Stores } from '../adapters/aws/stores';
+import type { PageCursors } from '../kernel/page-cursor';
 import type { KeyAuthenticator, Principal } from '../keys/authenticate';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { EventPublisher } from '../webhooks/event-publisher';

@@ -1,13 +1,13 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { handle } from 'hono/aws-lambda';
-import { loadConfig } from '../shared/config';
-import { createDocumentClient, createS3Client } from '../shared/aws/clients';
-import { SqsQueue } from '../shared/aws/sqs-queue';
-import { observedHandler } from '../shared/lambda-handler';
-import { createLambdaMetrics } from '../shared/powertools-metrics';
-import { createTracer, traceClient } from '../shared/tracing';
+import { loadConfig } from '../kernel/config';
+import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
+import { SqsQueue } from '../adapters/aws/sqs-queue';
+import { observedHandler } from '../adapters/aws/lambda-handler';
+import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../adapters/aws/tracing';
 import { QueueEventPublisher } from '../webhooks/event-publisher';
-import { createStores } from '../shared/stores';
+import { createStores } from '../adapters/aws/stores';
 import { createApp } from './app';
 import { buildApiDeps } from './build-deps';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError, ERROR_CATALOGUE } from '../shared/errors';
+import { ApiError, ERROR_CATALOGUE } from '../kernel/errors';
 import { serverUrl } from './server-url';
 
 /** RFC 9457 body; `type` points at the code's entry in the errors section of this deployment's /docs. */

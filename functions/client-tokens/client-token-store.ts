@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { withoutKeys } from '../shared/aws/dynamo-items';
+import { withoutKeys } from '../adapters/aws/dynamo-items';
 import type { ClientTokenRecord } from './client-token';
 
 /** Client tokens in DynamoDB, one item per token under its hash; `ttl` (epoch seconds) lets DynamoDB drop them. */

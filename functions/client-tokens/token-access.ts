@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/errors';
+import { ApiError } from '../kernel/errors';
 import type { Principal } from '../keys/authenticate';
 
 /**

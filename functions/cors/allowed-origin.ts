@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/errors';
+import { ApiError } from '../kernel/errors';
 
 /**
  * An origin a browser sends (`https://app.example.com`, `http://localhost:5173`): scheme, host and port only.

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
-import { tenantKey, type Environment, type Tenant } from '../shared/tenant';
+import { queryAll } from '../adapters/aws/dynamo-items';
+import { GSI1 } from '../adapters/aws/tables';
+import { tenantKey, type Environment, type Tenant } from '../kernel/tenant';
 
 export interface CorsOriginRecord {
   origin: string;

@@ -1,11 +1,11 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Clock } from '../shared/clock';
-import type { Stores } from '../shared/stores';
+import type { Clock } from '../kernel/clock';
+import type { Stores } from '../adapters/aws/stores';
 import type { DeliveryDeps } from '../delivery/deps';
 import type { SignInThrottle } from '../sessions/sign-in-throttle';
 import type { Session } from '../sessions/session';
 import type { Account } from '../accounts/account';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import type { UrlRules } from '../webhooks/ssrf/endpoint-url';
 import type { Resolver } from '../webhooks/ssrf/resolve';
 

@@ -1,5 +1,5 @@
-import { isoTimestamp } from '../shared/clock';
-import { METRIC } from '../shared/metrics';
+import { isoTimestamp } from '../kernel/clock';
+import { METRIC } from '../kernel/metrics';
 import type { DeliveryAttempt, DeliveryRecord } from '../webhooks/delivery';
 import { signingSecrets, type WebhookEndpoint } from '../webhooks/endpoint';
 import type { PostResult } from '../webhooks/http-sender';

@@ -1,9 +1,9 @@
-import { systemClock, type Clock } from '../shared/clock';
-import type { Config } from '../shared/config';
-import { createLogger } from '../shared/logger';
-import { noopMetrics, type MetricsSink } from '../shared/metrics';
-import type { MessageSender, VisibilityControl } from '../shared/queue';
-import type { Stores } from '../shared/stores';
+import { systemClock, type Clock } from '../kernel/clock';
+import type { Config } from '../kernel/config';
+import { createLogger } from '../kernel/logger';
+import { noopMetrics, type MetricsSink } from '../kernel/metrics';
+import type { MessageSender, VisibilityControl } from '../kernel/queue';
+import type { Stores } from '../adapters/aws/stores';
 import { postWebhook } from '../webhooks/http-sender';
 import { systemResolver, type Resolver } from '../webhooks/ssrf/resolve';
 import type { DeliveryDeps, PostFunction } from './deps';

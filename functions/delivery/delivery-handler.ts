@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { SqsBatchHandler } from '../shared/queue';
+import type { SqsBatchHandler } from '../kernel/queue';
 import { parseDeliveryQueueMessage } from '../webhooks/queue-messages';
 import type { DeliveryDeps } from './deps';
 import { fanOut } from './fan-out';

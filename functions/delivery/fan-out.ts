@@ -1,5 +1,5 @@
-import { isoTimestamp } from '../shared/clock';
-import type { Tenant } from '../shared/tenant';
+import { isoTimestamp } from '../kernel/clock';
+import type { Tenant } from '../kernel/tenant';
 import { DELIVERY_RETENTION_SECONDS, type DeliveryRecord } from '../webhooks/delivery';
 import { wantsEvent, type WebhookEndpoint } from '../webhooks/endpoint';
 import type { WebhookEvent } from '../webhooks/events';

@@ -1,12 +1,12 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { loadConfig } from '../shared/config';
-import { createDocumentClient, createS3Client } from '../shared/aws/clients';
-import { SqsQueue } from '../shared/aws/sqs-queue';
-import { observedHandler } from '../shared/lambda-handler';
-import { createLambdaMetrics } from '../shared/powertools-metrics';
-import { createTracer, traceClient } from '../shared/tracing';
-import { createStores } from '../shared/stores';
+import { loadConfig } from '../kernel/config';
+import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
+import { SqsQueue } from '../adapters/aws/sqs-queue';
+import { observedHandler } from '../adapters/aws/lambda-handler';
+import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../adapters/aws/tracing';
+import { createStores } from '../adapters/aws/stores';
 import { buildDeliveryDeps } from './build-deps';
 import { createDeliveryHandler } from './delivery-handler';
 

@@ -1,5 +1,5 @@
-import { isoTimestamp } from '../shared/clock';
-import { newId } from '../shared/ids';
+import { isoTimestamp } from '../kernel/clock';
+import { newId } from '../kernel/ids';
 import type { DeliveryAttempt, DeliveryRecord } from '../webhooks/delivery';
 import type { WebhookEndpoint } from '../webhooks/endpoint';
 import { TEST_EVENT_TYPE, type TestPayload, type WebhookEvent } from '../webhooks/events';

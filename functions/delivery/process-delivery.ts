@@ -1,7 +1,8 @@
-import { isoTimestamp } from '../shared/clock';
-import { METRIC } from '../shared/metrics';
+import { isoTimestamp } from '../kernel/clock';
+import { METRIC } from '../kernel/metrics';
 import { deliveryMessage } from '../webhooks/queue-messages';
-import { MAX_WAIT_SECONDS, withJitter } from '../webhooks/retry-schedule';
+import { MAX_WAIT_SECONDS } from '../kernel/wait-list';
+import { withJitter } from '../webhooks/retry-schedule';
 import type { DeliveryRecord } from '../webhooks/delivery';
 import { attemptDelivery, disableGoneEndpoint } from './attempt';
 import type { DeliveryDeps } from './deps';

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
+import { queryAll, withoutKeys } from '../adapters/aws/dynamo-items';
+import { GSI1 } from '../adapters/aws/tables';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 
 /** The first response to a request, kept so that a retry with the same key gets it again. */

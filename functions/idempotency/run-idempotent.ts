@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../shared/clock';
-import { ApiError, invalidParam } from '../shared/errors';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { ApiError, invalidParam } from '../kernel/errors';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

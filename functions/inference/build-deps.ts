@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { systemClock, type Clock } from '../shared/clock';
-import { createLogger } from '../shared/logger';
-import { noopMetrics, type MetricsSink } from '../shared/metrics';
-import type { Stores } from '../shared/stores';
+import { systemClock, type Clock } from '../kernel/clock';
+import { createLogger } from '../kernel/logger';
+import { noopMetrics, type MetricsSink } from '../kernel/metrics';
+import type { Stores } from '../adapters/aws/stores';
 import type { ScanAnalyzer } from '../analysis/analyzer';
 import { publishScanEvents, type EventPublisher } from '../webhooks/event-publisher';
 import { updateScoreOnScan } from '../scores/update-score';

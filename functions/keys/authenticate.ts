@@ -1,6 +1,6 @@
-import { ApiError } from '../shared/errors';
-import type { Clock } from '../shared/clock';
-import type { Environment } from '../shared/tenant';
+import { ApiError } from '../kernel/errors';
+import type { Clock } from '../kernel/clock';
+import type { Environment } from '../kernel/tenant';
 import { hashApiKey, keyEnvironment, sameDigest } from './api-key';
 import type { ApiKeyRecord, KeyStore } from './key-store';
 import type { Account } from '../accounts/account';

@@ -1,8 +1,8 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { ApiError } from '../shared/errors';
-import { newId } from '../shared/ids';
-import type { Environment } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { ApiError } from '../kernel/errors';
+import { newId } from '../kernel/ids';
+import type { Environment } from '../kernel/tenant';
 import type { AccountStore } from '../accounts/account-store';
 import { generateApiKey, hashApiKey, lastFour } from './api-key';
 import type { ApiKeyRecord, KeyStore } from './key-store';

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
-import type { Environment } from '../shared/tenant';
+import { queryAll, withoutKeys } from '../adapters/aws/dynamo-items';
+import { GSI1 } from '../adapters/aws/tables';
+import type { Environment } from '../kernel/tenant';
 import type { Scope } from './scopes';
 
 /** A key as stored: never the secret, only its hash and last four characters. */

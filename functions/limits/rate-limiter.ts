@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { Clock } from '../shared/clock';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 
 export const WINDOW_SECONDS = 60;
 

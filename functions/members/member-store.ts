@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { withoutKeys } from '../shared/aws/dynamo-items';
+import { withoutKeys } from '../adapters/aws/dynamo-items';
 import type { Member } from './member';
 
 /**

@@ -1,13 +1,13 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { loadConfig } from '../shared/config';
-import { createDocumentClient, createS3Client } from '../shared/aws/clients';
-import { SqsQueue } from '../shared/aws/sqs-queue';
-import { observedHandler } from '../shared/lambda-handler';
-import { createLogger } from '../shared/logger';
-import { createLambdaMetrics } from '../shared/powertools-metrics';
-import { createTracer, traceClient } from '../shared/tracing';
-import { createStores } from '../shared/stores';
+import { loadConfig } from '../kernel/config';
+import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
+import { SqsQueue } from '../adapters/aws/sqs-queue';
+import { observedHandler } from '../adapters/aws/lambda-handler';
+import { createLogger } from '../kernel/logger';
+import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../adapters/aws/tracing';
+import { createStores } from '../adapters/aws/stores';
 import { publishScanEvents, QueueEventPublisher } from '../webhooks/event-publisher';
 import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans, type RecoveryReport } from './recover-stuck-scans';
 

@@ -1,8 +1,8 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { ApiError, notFound } from '../shared/errors';
-import { newId } from '../shared/ids';
-import type { Tenant } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { ApiError, notFound } from '../kernel/errors';
+import { newId } from '../kernel/ids';
+import type { Tenant } from '../kernel/tenant';
 import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
 import type { ScanStore } from '../scans/scan-store';
 import type { EventPublisher } from '../webhooks/event-publisher';

@@ -7,7 +7,7 @@
  * low 70-100, moderate 40-69, high 0-39).
  */
 import { z } from 'zod';
-import { describeValue, paramErrorsOf } from '../shared/param-errors';
+import { describeValue, paramErrorsOf } from '../kernel/param-errors';
 import { getManifest, severityFor } from '../analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/skin/markers';
 import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { queryAll, withoutKeys } from '../adapters/aws/dynamo-items';
+import { GSI1 } from '../adapters/aws/tables';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { Routine } from './routine';
 
 /** Routines per tenant, sorted by id; gsi1 per tenant and user (for erasure). */

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { ApiError } from '../shared/errors';
+import { ApiError } from '../kernel/errors';
 import { IMAGE_LIMITS, type ImageFormat } from './image-limits';
 import { DamagedImageError } from './metadata/damaged-image-error';
 import { stripMetadata } from './metadata/strip-metadata';

@@ -1,4 +1,4 @@
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 
 /** Uploaded images and overlays in S3 (s3rver locally), server-side encrypted on AWS by the bucket default. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/errors';
+import { ApiError } from '../kernel/errors';
 import { MARKER_NAMES, isMarkerName, type MarkerName } from '../analysis/skin/markers';
 
 /**

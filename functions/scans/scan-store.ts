@@ -8,9 +8,9 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GSI1, PROCESSING_INDEX, PROCESSING_SHARDS } from '../shared/tables';
-import { withoutKeys } from '../shared/aws/dynamo-items';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { GSI1, PROCESSING_INDEX, PROCESSING_SHARDS } from '../adapters/aws/tables';
+import { withoutKeys } from '../adapters/aws/dynamo-items';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { ScanRecord } from './scan';
 
 /** A scan the processing index lists: enough to read it, and the `processing_since` a re-queue must still see. */

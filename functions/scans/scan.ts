@@ -1,5 +1,5 @@
 import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 
 export type ScanStatus = 'processing' | 'completed' | 'failed';
 

@@ -1,4 +1,4 @@
-import type { Tenant } from '../shared/tenant';
+import type { Tenant } from '../kernel/tenant';
 import type { ScanRecord } from './scan';
 import type { ScanStore } from './scan-store';
 

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { tenantKey, type Tenant } from '../shared/tenant';
-import { withoutKeys } from '../shared/aws/dynamo-items';
+import { tenantKey, type Tenant } from '../kernel/tenant';
+import { withoutKeys } from '../adapters/aws/dynamo-items';
 import type { UserScoreRecord } from './user-score';
 
 /** One item per tenant and user; writes are optimistic (the version read must still be there). */

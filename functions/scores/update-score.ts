@@ -1,4 +1,4 @@
-import type { Tenant } from '../shared/tenant';
+import type { Tenant } from '../kernel/tenant';
 import type { ScanRecord } from '../scans/scan';
 import type { ScanFinishedListener } from '../inference/process-scan-job';
 import type { EventPublisher } from '../webhooks/event-publisher';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { withoutKeys } from '../shared/aws/dynamo-items';
+import { withoutKeys } from '../adapters/aws/dynamo-items';
 import type { Session } from './session';
 
 /**

@@ -1,6 +1,6 @@
-import { ApiError } from '../shared/errors';
-import { isoTimestamp } from '../shared/clock';
-import type { Tenant } from '../shared/tenant';
+import { ApiError } from '../kernel/errors';
+import { isoTimestamp } from '../kernel/clock';
+import type { Tenant } from '../kernel/tenant';
 import { acceptImage, tooLarge, type AcceptedImage } from '../scans/image-intake';
 import type { UploadRecord } from './upload';
 import type { UploadDeps } from './create-upload';

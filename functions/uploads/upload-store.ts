@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { queryAll, withoutKeys } from '../adapters/aws/dynamo-items';
+import { GSI1 } from '../adapters/aws/tables';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { UploadRecord } from './upload';
 
 /**

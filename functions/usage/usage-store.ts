@@ -1,6 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../shared/aws/dynamo-items';
-import type { Environment } from '../shared/tenant';
+import { queryAll } from '../adapters/aws/dynamo-items';
+import type { Environment } from '../kernel/tenant';
 import { USAGE_RETENTION_DAYS, type UsageDay, type UsageIncrement } from './usage';
 
 /**

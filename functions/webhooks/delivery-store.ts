@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GSI1 } from '../shared/tables';
-import { queryAll } from '../shared/aws/dynamo-items';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { GSI1 } from '../adapters/aws/tables';
+import { queryAll } from '../adapters/aws/dynamo-items';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus } from './delivery';
 
 /**

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GSI1 } from '../shared/tables';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { GSI1 } from '../adapters/aws/tables';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { WebhookEndpoint } from './endpoint';
 
 /**

@@ -1,5 +1,5 @@
-import type { MessageSender } from '../shared/queue';
-import type { Tenant } from '../shared/tenant';
+import type { MessageSender } from '../kernel/queue';
+import type { Tenant } from '../kernel/tenant';
 import type { ScanFinishedListener } from '../inference/process-scan-job';
 import { scanFinishedEvent, type WebhookEvent } from './events';
 import { eventMessage } from './queue-messages';

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
 import { buildApiDeps } from '../../functions/api/build-deps';
-import { createDocumentClient } from '../../functions/shared/aws/clients';
+import { createDocumentClient } from '../../functions/adapters/aws/clients';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { faceJpeg } from '../helpers/images';
 import { createUpload, postToStorage } from './support';

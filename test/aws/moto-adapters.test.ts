@@ -1,5 +1,5 @@
 /**
- * The production AWS adapters (functions/shared/aws, the stores, the Lambda entry files) against moto's server
+ * The production AWS adapters (functions/adapters/aws, the stores, the Lambda entry files) against moto's server
  * mode, speaking the real DynamoDB, S3 and SQS protocols (SQS's JSON protocol, as @aws-sdk/client-sqs sends it).
  * The Lambda entries read their configuration at import, so the environment is set first and they are imported
  * after; the SDK finds moto through AWS_ENDPOINT_URL (DYNAMODB_ENDPOINT and S3_ENDPOINT for the stores).
@@ -20,12 +20,12 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../functions/accounts/create-account';
 import { issueKey } from '../../functions/keys/issue-key';
-import { loadConfig, resetConfig, type Config } from '../../functions/shared/config';
-import { createDocumentClient, createS3Client } from '../../functions/shared/aws/clients';
-import { SqsQueue } from '../../functions/shared/aws/sqs-queue';
-import { createStores, type Stores } from '../../functions/shared/stores';
-import { systemClock } from '../../functions/shared/clock';
-import { noopMetrics } from '../../functions/shared/metrics';
+import { loadConfig, resetConfig, type Config } from '../../functions/kernel/config';
+import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
+import { SqsQueue } from '../../functions/adapters/aws/sqs-queue';
+import { createStores, type Stores } from '../../functions/adapters/aws/stores';
+import { systemClock } from '../../functions/kernel/clock';
+import { noopMetrics } from '../../functions/kernel/metrics';
 import { addEndpoint } from '../../functions/webhooks/manage-endpoints';
 import { recoverStuckScans } from '../../functions/recovery/recover-stuck-scans';
 import type { ScanRecord } from '../../functions/scans/scan';

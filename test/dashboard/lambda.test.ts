@@ -8,7 +8,7 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
 import { buildApiDeps } from '../../functions/api/build-deps';
-import { createDocumentClient } from '../../functions/shared/aws/clients';
+import { createDocumentClient } from '../../functions/adapters/aws/clients';
 import type { TestStack } from '../helpers/stack';
 import { csrfOf, startDashboardStack } from './helpers';
 import { restApiEvent } from '../helpers/api-gateway-event';

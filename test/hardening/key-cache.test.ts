@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
 import { buildApiDeps } from '../../functions/api/build-deps';
-import { createDocumentClient, createS3Client } from '../../functions/shared/aws/clients';
-import { createStores } from '../../functions/shared/stores';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
+import { createStores } from '../../functions/adapters/aws/stores';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { generateApiKey, hashApiKey, lastFour } from '../../functions/keys/api-key';
 import { rotateKey } from '../../functions/keys/rotate-key';
 import { SCOPES } from '../../functions/keys/scopes';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiError } from '../../functions/shared/errors';
+import { ApiError } from '../../functions/kernel/errors';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import { parseMarkers } from '../../functions/scans/markers-param';
 import { parseUserId } from '../../functions/scans/user-id';
@@ -15,7 +15,7 @@ import type { Routine } from '../../functions/routines/routine';
 import type { Scan } from '../../functions/scans/scan';
 import type { UserScore } from '../../functions/scores/user-score';
 import { routineGeneratedEvent, scanFinishedEvent, scoreUpdatedEvent, type RoutineGeneratedPayload, type ScanCompletedPayload, type ScanFailedPayload, type ScoreUpdatedPayload } from '../../functions/webhooks/events';
-import { newId } from '../../functions/shared/ids';
+import { newId } from '../../functions/kernel/ids';
 import type { ScanRecord } from '../../functions/scans/scan';
 import { parseInput } from '../../functions/api/schemas/parse-input';
 import { markersFieldSchema, overlayQuerySchema, scanCreateFormSchema, scanListQuerySchema } from '../../functions/api/schemas/scan-requests';

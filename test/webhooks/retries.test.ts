@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { createEvent } from '../../functions/webhooks/events';
-import { newId } from '../../functions/shared/ids';
+import { newId } from '../../functions/kernel/ids';
 import { deliveryIdFor } from '../../functions/delivery/fan-out';
 import { rotateEndpointSecret } from '../../functions/webhooks/manage-endpoints';
 import { listDeliveries } from '../../cli/commands/deliveries';

@@ -4,7 +4,7 @@
  * A new route is one more entry here (test/openapi checks that every route of the app is listed).
  */
 import type { z } from 'zod';
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode } from '../../kernel/errors';
 import type { Scope } from '../../keys/scopes';
 import { MARKER_NAMES } from '../../analysis/skin/markers';
 import { IMAGE_LIMITS } from '../../scans/image-limits';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ApiError, notFound } from '../../shared/errors';
+import { ApiError, notFound } from '../../kernel/errors';
 import { requireScope } from '../../keys/authenticate';
 import { analyzeIngredients, getKnowledgeBase, validateIngredientAnalysisRequest } from '../../ingredients';
 import type { MarkerName, Severity } from '../../analysis/skin/markers';

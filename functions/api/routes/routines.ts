@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ApiError, notFound } from '../../shared/errors';
-import { isId } from '../../shared/ids';
+import { ApiError, notFound } from '../../kernel/errors';
+import { isId } from '../../kernel/ids';
 import { requireScope } from '../../keys/authenticate';
 import { validateRoutineRequest } from '../../routines/request-schema';
 import { createRoutine } from '../../routines/create-routine';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../shared/errors';
-import type { Tenant } from '../../shared/tenant';
-import { METRIC } from '../../shared/metrics';
+import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../kernel/errors';
+import type { Tenant } from '../../kernel/tenant';
+import { METRIC } from '../../kernel/metrics';
 import { requireScope, type Principal } from '../../keys/authenticate';
 import { acceptImage, tooLarge } from '../../scans/image-intake';
 import { IMAGE_LIMITS } from '../../scans/image-limits';

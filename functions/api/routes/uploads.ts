@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { isoTimestamp } from '../../shared/clock';
+import { isoTimestamp } from '../../kernel/clock';
 import { requireScope } from '../../keys/authenticate';
 import { actingUserId } from '../../client-tokens/token-access';
 import { createUpload } from '../../uploads/create-upload';

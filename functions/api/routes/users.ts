@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { notFound } from '../../shared/errors';
+import { notFound } from '../../kernel/errors';
 import { requireScope } from '../../keys/authenticate';
 import { toPublicScore } from '../../scores/user-score';
 import { eraseUser } from '../../users/erase-user';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, type ErrorCode } from '../../shared/errors';
+import { ApiError, type ErrorCode } from '../../kernel/errors';
 
 /**
  * What a schema can attach to a custom issue when the API answers that problem with something other than

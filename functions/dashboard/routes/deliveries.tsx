@@ -5,7 +5,7 @@ import { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from '../
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/events';
 import type { DashboardDeps, DashboardEnv } from '../deps';
 import { pageNotFound } from '../errors';
-import { isId } from '../../shared/ids';
+import { isId } from '../../kernel/ids';
 import { frameOf } from '../frame-of';
 import { DeliveriesPage, DeliveryPage } from '../views/deliveries-pages';
 import { href } from '../views/frame';

@@ -1,6 +1,6 @@
 /**
  * Service metrics, written where things happen (API requests, scans, webhook deliveries) through a small sink
- * injected like the logger: on Lambda the Powertools one (CloudWatch EMF, functions/shared/powertools-metrics.ts),
+ * injected like the logger: on Lambda the Powertools one (CloudWatch EMF, functions/adapters/aws/powertools-metrics.ts),
  * locally and in tests a no-op or an in-memory one, so the core stays testable and `skin dev` prints no EMF.
  *
  * Dimensions are few and of low cardinality (a status class, an error code, a reason): never ids, keys, URLs or

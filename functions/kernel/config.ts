@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../webhooks/retry-schedule';
+import { parseWaitList } from './wait-list';
+
+/** DESIGN section 4 (the Svix schedule): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_RETRY_SCHEDULE = '0,5s,5m,30m,2h,5h,10h,10h';
 
 /**
  * The one typed configuration of every function, read from the environment once.
@@ -46,7 +49,7 @@ const configSchema = z.object({
    * Webhooks (DESIGN section 4). The retry schedule lists the wait before each attempt (`0` = immediately), in
    * seconds or with a unit (`5s`, `5m`, `2h`); each wait is at most 12 h (the SQS visibility limit).
    */
-  WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).transform(parseRetrySchedule),
+  WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).transform((value, ctx) => parseWaitList(value, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE, ctx)),
   /** Receives of a delivery message before the queue's DLQ (the CDK stack's maxReceiveCount); at least the attempts. */
   WEBHOOK_MAX_RECEIVES: z.coerce.number().int().min(1).max(1_000).default(10),
   /** Per-attempt time limit: connect, send, and the receiver's answer. */

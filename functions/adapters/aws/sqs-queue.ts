@@ -1,5 +1,5 @@
 import { SQSClient, SendMessageCommand, ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
-import type { MessageSender, VisibilityControl } from '../queue';
+import type { MessageSender, VisibilityControl } from '../../kernel/queue';
 
 /** A real SQS queue behind the project's small queue interfaces. */
 export class SqsQueue implements MessageSender, VisibilityControl {

@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE, type MetricDimensions, type MetricName, type MetricsSink } from './metrics';
+import { METRICS_NAMESPACE, type MetricDimensions, type MetricName, type MetricsSink } from '../../kernel/metrics';
 
 /**
  * The Lambda metrics sink: Powertools Metrics, written as CloudWatch Embedded Metric Format lines to stdout, which
