@@ -11,7 +11,7 @@ import { createDocumentClient, createS3Client } from '../functions/adapters/aws/
 import { createStores, type Stores } from '../functions/adapters/aws/stores';
 import { createApp } from '../functions/api/app';
 import { buildApiDeps } from '../functions/api/build-deps';
-import type { ScanAnalyzer } from '../functions/analysis/analyzer';
+import type { ScanAnalyzer } from '../functions/analysis/contract';
 import { createAnalyzer } from '../functions/analysis/create-analyzer';
 import { buildInferenceDeps } from '../functions/inference/build-deps';
 import { createScanJobHandler } from '../functions/inference/scan-job-handler';

@@ -1,5 +1,5 @@
 import type { MarkerName, MarkerResult } from './skin/markers';
-import type { FaceInfo, QualityCheck, ScanError, ScanSpot } from '../scans/scan';
+import type { FaceInfo, QualityCheck, ScanError, ScanSpot } from './contract';
 import type { OverlaySource } from '../overlays/overlay-source';
 
 export interface CompletedAnalysis {

@@ -5,7 +5,7 @@ import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { MessageSender, VisibilityControl } from '../kernel/queue';
 import type { Stores } from '../adapters/aws/stores';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { KeyAuthenticator } from '../keys/authenticate';
+import { KeyAuthenticator } from '../auth/key-authenticator';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { RateLimiter } from '../limits/rate-limiter';
 import { physicalTableName } from '../adapters/aws/tables';

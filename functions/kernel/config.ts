@@ -42,7 +42,7 @@ const configSchema = z.object({
   CURSOR_SECRET: z.string().min(1).optional(),
   /**
    * How long a key lookup may be served from the API function's memory: the bound on a revocation (or the end of
-   * a rotation grace) made in another process taking effect (functions/keys/authenticate.ts).
+   * a rotation grace) made in another process taking effect (functions/auth/key-authenticator.ts).
    */
   KEY_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(30),
   /**

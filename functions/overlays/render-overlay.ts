@@ -1,4 +1,4 @@
-import type { MarkerName } from '../analysis/skin/markers';
+import type { MarkerName } from '../analysis/contract';
 import { type OverlaySource, type PhotoWindow } from './overlay-source';
 
 export const OVERLAY_STYLES = ['regions', 'heatmap', 'spots'] as const;

@@ -3,7 +3,7 @@ import { isoTimestamp } from '../kernel/clock';
 import { ApiError, notFound } from '../kernel/errors';
 import { newId } from '../kernel/ids';
 import type { Tenant } from '../kernel/tenant';
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { MarkerName, MarkerResult } from '../analysis/contract';
 import type { ScanStore } from '../scans/scan-store';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { routineGeneratedEvent } from '../webhooks/events';

@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import { describeValue, paramErrorsOf } from '../kernel/param-errors';
-import { getManifest, severityFor } from '../analysis/skin/manifest';
-import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/skin/markers';
+import { getManifest, severityFor } from '../analysis/contract';
+import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/contract';
 import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';
 
 export type { ParamError } from '../ingredients/request-schema';

@@ -1,5 +1,5 @@
 import { ApiError } from '../kernel/errors';
-import { MARKER_NAMES, isMarkerName, type MarkerName } from '../analysis/skin/markers';
+import { MARKER_NAMES, isMarkerName, type MarkerName } from '../analysis/contract';
 
 /**
  * The `markers` form field: comma-separated, trimmed, case-insensitive, de-duplicated, in catalogue order.

@@ -1,4 +1,4 @@
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { FaceInfo, MarkerName, MarkerResult, QualityCheck, ScanError, ScanSpot } from '../analysis/contract';
 import type { Environment } from '../kernel/tenant';
 
 export type ScanStatus = 'processing' | 'completed' | 'failed';
@@ -7,32 +7,6 @@ export interface ImageInfo {
   width: number;
   height: number;
   format: string;
-}
-
-export interface FaceInfo {
-  box: { x: number; y: number; width: number; height: number };
-  confidence: number;
-  landmarks: number;
-}
-
-/** A lesion the analysis counted (acne or pigmentation): its centre and radius in the upright photo's pixels. */
-export interface ScanSpot {
-  marker: 'acne' | 'pigmentation';
-  x: number;
-  y: number;
-  radius: number;
-}
-
-/** One quality check: its measured value, its threshold and whether it passed. */
-export interface QualityCheck {
-  value: number;
-  threshold: number;
-  passed: boolean;
-}
-
-export interface ScanError {
-  code: string;
-  message: string;
 }
 
 /** The scan as stored and as answered (the seed's fields first, DESIGN.md section 3 for the rest). */

@@ -3,7 +3,7 @@ import { isoTimestamp } from '../kernel/clock';
 import { newId } from '../kernel/ids';
 import type { MessageSender } from '../kernel/queue';
 import type { Tenant } from '../kernel/tenant';
-import type { MarkerName } from '../analysis/skin/markers';
+import type { MarkerName } from '../analysis/contract';
 import type { AcceptedImage } from './image-intake';
 import { CONTENT_TYPES, EXTENSIONS } from './image-limits';
 import { scanObjectPrefix, type ImageStore } from './image-store';

@@ -13,7 +13,7 @@ import { isoTimestamp } from '../../functions/kernel/clock';
 import { generateApiKey, hashApiKey, lastFour } from '../../functions/keys/api-key';
 import { rotateKey } from '../../functions/keys/rotate-key';
 import { SCOPES } from '../../functions/keys/scopes';
-import { NEGATIVE_CACHE_SECONDS } from '../../functions/keys/authenticate';
+import { NEGATIVE_CACHE_SECONDS } from '../../functions/auth/key-authenticator';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer } from '../helpers/http';
 

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../kernel/errors';
 import type { Scope } from '../../keys/scopes';
-import { MARKER_NAMES } from '../../analysis/skin/markers';
+import { MARKER_NAMES } from '../../analysis/contract';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { INGREDIENTS_BODY_LIMIT } from '../routes/ingredients';
 import { ROUTINES_BODY_LIMIT } from '../routes/routines';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ApiError, notFound } from '../../kernel/errors';
 import { requireScope } from '../../keys/authenticate';
 import { analyzeIngredients, getKnowledgeBase, validateIngredientAnalysisRequest } from '../../ingredients';
-import type { MarkerName, Severity } from '../../analysis/skin/markers';
+import type { MarkerName, Severity } from '../../analysis/contract';
 import { readJsonBody } from '../json-body';
 import type { ApiDeps, ApiEnv } from '../deps';
 import type { IngredientAnalysisBody } from '../schemas/ingredient-analysis';

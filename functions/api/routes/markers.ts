@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { markerCatalogue } from '../../analysis/skin/manifest';
+import { markerCatalogue } from '../../analysis/contract';
 import type { ApiEnv } from '../deps';
 import { markerCatalogueSchema } from '../schemas/markers';
 

@@ -26,7 +26,7 @@ import { basePath } from '../base-path';
 import { actingUserId, mayRead } from '../../client-tokens/token-access';
 import { assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/take-upload';
 import type { AcceptedImage } from '../../scans/image-intake';
-import type { MarkerName } from '../../analysis/skin/markers';
+import type { MarkerName } from '../../analysis/contract';
 import type { Context } from 'hono';
 
 /** Room for the multipart framing and the small fields around the image. */

@@ -4,7 +4,7 @@
  * (functions/api/openapi) is generated from them.
  */
 import { z } from 'zod';
-import { MARKER_NAMES } from '../../analysis/skin/markers';
+import { MARKER_NAMES } from '../../analysis/contract';
 
 export const SEVERITY_NAMES = ['low', 'moderate', 'high'] as const;
 

@@ -4,7 +4,7 @@
  * document shows them, so the messages below are the API's own.
  */
 import { z } from 'zod';
-import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/skin/markers';
+import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/contract';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { tooLarge } from '../../scans/image-intake';
 import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../kernel/page-cursor';

@@ -2,7 +2,7 @@
  * Builds the routine (without products): which actives go into which slot, the basic steps shaped by skin type,
  * frequencies, ramp-ups, the introduction order, warnings and notes. Pure and deterministic.
  */
-import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/skin/markers';
+import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/contract';
 import type { ActiveClass } from '../../ingredients/types';
 import { conflictRulesWith, kbEntry } from './conflicts';
 import {

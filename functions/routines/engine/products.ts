@@ -5,7 +5,7 @@
  * conflicts), no worsening of a high-severity marker, fragrance and pregnancy respected. Every choice says why;
  * a step without a fitting product gets a note that says why.
  */
-import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/skin/markers';
+import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/contract';
 import { analyzeIngredients } from '../../ingredients/analyze';
 import { getKnowledgeBase } from '../../ingredients/knowledge-base';
 import type { ActiveClass, IngredientAnalysis, ProductConflict } from '../../ingredients/types';

@@ -6,7 +6,7 @@
  * What conflicts with what is deliberately NOT here: the engine reads the ingredient knowledge base's conflict rules
  * (functions/ingredients/data/conflicts.json), so routines and ingredient analysis agree.
  */
-import type { MarkerName } from '../../analysis/skin/markers';
+import type { MarkerName } from '../../analysis/contract';
 import type { ActiveClass } from '../../ingredients/types';
 import type { Frequency, SlotName, StepBudget, StepKind } from './types';
 
