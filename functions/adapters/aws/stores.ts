@@ -1,21 +1,37 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { AccountStore } from '../../accounts/account-store';
-import { KeyStore } from '../../keys/key-store';
-import { ImageStore } from '../../scans/image-store';
-import { ScanStore } from '../../scans/scan-store';
-import { IdempotencyStore } from '../../idempotency/idempotency-store';
-import { RoutineStore } from '../../routines/routine-store';
-import { ScoreStore } from '../../scores/score-store';
-import { WebhookEndpointStore } from '../../webhooks/endpoint-store';
-import { DeliveryStore } from '../../webhooks/delivery-store';
-import { ClientTokenStore } from '../../client-tokens/client-token-store';
-import { CorsOriginStore } from '../../cors/cors-origin-store';
-import { UploadStore } from '../../uploads/upload-store';
-import { UploadObjects } from '../../uploads/upload-objects';
-import { MemberStore } from '../../members/member-store';
-import { SessionStore } from '../../sessions/session-store';
-import { UsageStore } from '../../usage/usage-store';
+import type { AccountStore } from '../../accounts/account-store';
+import { DynamoAccountStore } from './dynamo-account-store';
+import type { KeyStore } from '../../keys/key-store';
+import { DynamoKeyStore } from './dynamo-key-store';
+import type { ImageStore } from '../../scans/image-store';
+import { S3ImageStore } from './s3-image-store';
+import type { ScanStore } from '../../scans/scan-store';
+import { DynamoScanStore } from './dynamo-scan-store';
+import type { IdempotencyStore } from '../../idempotency/idempotency-store';
+import { DynamoIdempotencyStore } from './dynamo-idempotency-store';
+import type { RoutineStore } from '../../routines/routine-store';
+import { DynamoRoutineStore } from './dynamo-routine-store';
+import type { ScoreStore } from '../../scores/score-store';
+import { DynamoScoreStore } from './dynamo-score-store';
+import type { WebhookEndpointStore } from '../../webhooks/endpoint-store';
+import { DynamoWebhookEndpointStore } from './dynamo-endpoint-store';
+import type { DeliveryStore } from '../../webhooks/delivery-store';
+import { DynamoDeliveryStore } from './dynamo-delivery-store';
+import type { ClientTokenStore } from '../../client-tokens/client-token-store';
+import { DynamoClientTokenStore } from './dynamo-client-token-store';
+import type { CorsOriginStore } from '../../cors/cors-origin-store';
+import { DynamoCorsOriginStore } from './dynamo-cors-origin-store';
+import type { UploadStore } from '../../uploads/upload-store';
+import { DynamoUploadStore } from './dynamo-upload-store';
+import type { UploadObjects } from '../../uploads/upload-objects';
+import { S3UploadObjects } from './s3-upload-objects';
+import type { MemberStore } from '../../members/member-store';
+import { DynamoMemberStore } from './dynamo-member-store';
+import type { SessionStore } from '../../sessions/session-store';
+import { DynamoSessionStore } from './dynamo-session-store';
+import type { UsageStore } from '../../usage/usage-store';
+import { DynamoUsageStore } from './dynamo-usage-store';
 import type { Config } from '../../kernel/config';
 import { physicalTableName } from './tables';
 
@@ -43,21 +59,21 @@ export interface Stores {
 export function createStores(config: Config, db: DynamoDBDocumentClient, s3: S3Client): Stores {
   const table = (name: Parameters<typeof physicalTableName>[1]) => physicalTableName(config.TABLE_PREFIX, name);
   return {
-    accounts: new AccountStore(db, table('accounts')),
-    keys: new KeyStore(db, table('keys')),
-    scans: new ScanStore(db, table('scans')),
-    images: new ImageStore(s3, config.IMAGES_BUCKET),
-    idempotency: new IdempotencyStore(db, table('idempotency')),
-    routines: new RoutineStore(db, table('routines')),
-    scores: new ScoreStore(db, table('scores')),
-    webhooks: new WebhookEndpointStore(db, table('webhooks')),
-    deliveries: new DeliveryStore(db, table('deliveries')),
-    clientTokens: new ClientTokenStore(db, table('clientTokens')),
-    corsOrigins: new CorsOriginStore(db, table('corsOrigins')),
-    uploads: new UploadStore(db, table('uploads')),
-    uploadObjects: new UploadObjects(s3, config.IMAGES_BUCKET),
-    members: new MemberStore(db, table('members')),
-    sessions: new SessionStore(db, table('sessions')),
-    usage: new UsageStore(db, table('usage')),
+    accounts: new DynamoAccountStore(db, table('accounts')),
+    keys: new DynamoKeyStore(db, table('keys')),
+    scans: new DynamoScanStore(db, table('scans')),
+    images: new S3ImageStore(s3, config.IMAGES_BUCKET),
+    idempotency: new DynamoIdempotencyStore(db, table('idempotency')),
+    routines: new DynamoRoutineStore(db, table('routines')),
+    scores: new DynamoScoreStore(db, table('scores')),
+    webhooks: new DynamoWebhookEndpointStore(db, table('webhooks')),
+    deliveries: new DynamoDeliveryStore(db, table('deliveries')),
+    clientTokens: new DynamoClientTokenStore(db, table('clientTokens')),
+    corsOrigins: new DynamoCorsOriginStore(db, table('corsOrigins')),
+    uploads: new DynamoUploadStore(db, table('uploads')),
+    uploadObjects: new S3UploadObjects(s3, config.IMAGES_BUCKET),
+    members: new DynamoMemberStore(db, table('members')),
+    sessions: new DynamoSessionStore(db, table('sessions')),
+    usage: new DynamoUsageStore(db, table('usage')),
   };
 }
