@@ -6,8 +6,8 @@ export interface AccountStore {
 
   get(accountId: string): Promise<Account | undefined>;
 
-  /** Moves an existing account to another plan and limit (an operator's action). */
-  setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account>;
+  /** Moves an existing account to another plan and limit (an operator's action); undefined when there is none. */
+  setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account | undefined>;
 
   list(): Promise<Account[]>;
 }

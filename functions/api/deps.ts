@@ -3,7 +3,7 @@ import type { Clock } from '../kernel/clock';
 import type { Config } from '../kernel/config';
 import type { MetricsSink } from '../kernel/metrics';
 import type { MessageSender } from '../kernel/queue';
-import type { Stores } from '../adapters/aws/stores';
+import type { Stores } from '../ports/stores';
 import type { PageCursors } from '../kernel/page-cursor';
 import type { KeyAuthenticator } from '../auth/key-authenticator';
 import type { Principal } from '../keys/authenticate';

@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../kernel/clock';
-import type { Stores } from '../adapters/aws/stores';
-import type { DeliveryDeps } from '../delivery/deps';
+import type { Stores } from '../ports/stores';
+import type { DeliveryDeps } from '../webhooks/delivery-deps';
 import type { SignInThrottle } from '../sessions/sign-in-throttle';
 import type { Session } from '../sessions/session';
 import type { Account } from '../accounts/account';

@@ -10,9 +10,7 @@ import { isUndecodableImage, uprightImage } from './upright-image';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ScanOutcome, ScanStore } from '../scans/scan-store';
 import { failedOutcome } from '../scans/failed-outcome';
-
-/** Runs after a scan's outcome is stored, and again when a redelivered job finds it stored (events, scores). */
-export type ScanFinishedListener = (scan: ScanRecord) => Promise<void>;
+import type { ScanFinishedListener } from '../scans/scan-finished';
 
 export interface InferenceDeps {
   clock: Clock;

@@ -6,7 +6,7 @@ import { handle } from 'hono/aws-lambda';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
 import { createDocumentClient } from '../../functions/adapters/aws/clients';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { faceJpeg } from '../helpers/images';

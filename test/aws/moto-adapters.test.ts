@@ -23,7 +23,8 @@ import { issueKey } from '../../functions/keys/issue-key';
 import { loadConfig, resetConfig, type Config } from '../../functions/kernel/config';
 import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
 import { SqsQueue } from '../../functions/adapters/aws/sqs-queue';
-import { createStores, type Stores } from '../../functions/adapters/aws/stores';
+import { createStores } from '../../functions/adapters/aws/stores';
+import type { Stores } from '../../functions/ports/stores';
 import { systemClock } from '../../functions/kernel/clock';
 import { noopMetrics } from '../../functions/kernel/metrics';
 import { addEndpoint } from '../../functions/webhooks/manage-endpoints';
@@ -285,9 +286,9 @@ describe('the Lambda entries end to end through moto', () => {
       { tenant, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['scan.completed'] },
     );
 
-    const api = (await import('../../functions/api/handler')).handler as unknown as (e: APIGatewayProxyEvent, c: unknown) => Promise<APIGatewayProxyResult>;
-    const inference = (await import('../../functions/inference/handler')).handler as unknown as SqsLambdaHandler;
-    const delivery = (await import('../../functions/delivery/handler')).handler as unknown as SqsLambdaHandler;
+    const api = (await import('../../functions/runtime/lambda/api')).handler as unknown as (e: APIGatewayProxyEvent, c: unknown) => Promise<APIGatewayProxyResult>;
+    const inference = (await import('../../functions/runtime/lambda/inference')).handler as unknown as SqsLambdaHandler;
+    const delivery = (await import('../../functions/runtime/lambda/delivery')).handler as unknown as SqsLambdaHandler;
     const inferenceSource = new SqsEventSource(sqs, queues.scans, inference, { batchSize: 1, functionName: 'skin-inference', region: REGION });
     const deliverySource = new SqsEventSource(sqs, queues.deliveries, delivery, { batchSize: 10, functionName: 'skin-delivery', region: REGION });
 
@@ -341,7 +342,7 @@ describe('the Lambda entries end to end through moto', () => {
       VisibilityTimeout: '1',
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }),
     });
-    const inference = (await import('../../functions/inference/handler')).handler as unknown as SqsLambdaHandler;
+    const inference = (await import('../../functions/runtime/lambda/inference')).handler as unknown as SqsLambdaHandler;
     const source = new SqsEventSource(sqs, queue, inference, { batchSize: 1, functionName: 'skin-inference', region: REGION });
     await new SqsQueue(sqs, queue.url).send('{"not":"a scan job"}');
 

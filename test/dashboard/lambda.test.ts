@@ -7,7 +7,7 @@ import { handle } from 'hono/aws-lambda';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
 import { createDocumentClient } from '../../functions/adapters/aws/clients';
 import type { TestStack } from '../helpers/stack';
 import { csrfOf, startDashboardStack } from './helpers';

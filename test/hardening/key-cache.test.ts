@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
 import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
 import { createStores } from '../../functions/adapters/aws/stores';
 import { isoTimestamp } from '../../functions/kernel/clock';

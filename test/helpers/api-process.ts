@@ -9,7 +9,7 @@ import { loadConfig } from '../../functions/kernel/config';
 import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
 import { createStores } from '../../functions/adapters/aws/stores';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
 
 const config = loadConfig();
 const db = createDocumentClient(config);

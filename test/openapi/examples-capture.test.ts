@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import type { ScanAnalyzer } from '../../functions/analysis/analyzer';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
 import type { ApiEnv } from '../../functions/api/deps';
 import { openApiDocument } from '../../functions/api/openapi/document';
 import type { CapturedExamples } from '../../functions/api/openapi/examples';

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../accounts/account';
 import { withoutKeys } from './dynamo-items';
@@ -30,19 +31,24 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   /** Moves an existing account to another plan and limit (an operator's action). */
-  async setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account> {
-    const { Attributes } = await this.db.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: accountId, sk: 'account' },
-        UpdateExpression: 'SET #plan = :plan, rate_limit = :limit',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': plan, ':limit': rateLimit },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(Attributes!);
+  async setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account | undefined> {
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: accountId, sk: 'account' },
+          UpdateExpression: 'SET #plan = :plan, rate_limit = :limit',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ExpressionAttributeValues: { ':plan': plan, ':limit': rateLimit },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return strip(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
   }
 
   async list(): Promise<Account[]> {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { openApiDocument, type OpenApiDocument } from '../openapi/document';
 import type { ApiEnv } from '../deps';
-import { basePath } from '../base-path';
+import { basePath } from '../../http/base-path';
 
 /**
  * GET /v1/openapi.json: the OpenAPI 3.1 document, no key needed. Mounted on the root app before the /v1 routes,

@@ -10,7 +10,7 @@ import { readJsonBody } from '../json-body';
 import { jsonWithETag } from '../middleware/conditional-get';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { tenantOf } from './scans';
-import { basePath } from '../base-path';
+import { basePath } from '../../http/base-path';
 
 /** A routine request with 30 products of long INCI lists stays well under this. */
 export const ROUTINES_BODY_LIMIT = 256 * 1024;

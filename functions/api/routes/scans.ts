@@ -22,7 +22,7 @@ import { overlayQuerySchema, scanCreateFormSchema, scanListQuerySchema } from '.
 import { isWellFormed, scanPathSchema } from '../schemas/path-params';
 import { scanFromUploadSchema } from '../schemas/uploads';
 import { readJsonBody } from '../json-body';
-import { basePath } from '../base-path';
+import { basePath } from '../../http/base-path';
 import { actingUserId, mayRead } from '../../client-tokens/token-access';
 import { assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/take-upload';
 import type { AcceptedImage } from '../../scans/image-intake';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { replayDelivery } from '../../delivery/manual';
+import { replayDelivery } from '../../webhooks/manual-delivery';
 import { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from '../../webhooks/delivery';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/events';
 import type { DashboardDeps, DashboardEnv } from '../deps';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { sendTestEvent } from '../../delivery/manual';
+import { sendTestEvent } from '../../webhooks/manual-delivery';
 import { isId } from '../../kernel/ids';
 import type { WebhookEndpoint } from '../../webhooks/endpoint';
 import { isEventType, type EventType } from '../../webhooks/events';

@@ -1,15 +1,15 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { handle } from 'hono/aws-lambda';
-import { loadConfig } from '../kernel/config';
-import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
-import { SqsQueue } from '../adapters/aws/sqs-queue';
-import { observedHandler } from '../adapters/aws/lambda-handler';
-import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
-import { createTracer, traceClient } from '../adapters/aws/tracing';
-import { QueueEventPublisher } from '../webhooks/event-publisher';
-import { createStores } from '../adapters/aws/stores';
-import { createApp } from './app';
-import { buildApiDeps } from './build-deps';
+import { loadConfig } from '../../kernel/config';
+import { createDocumentClient, createS3Client } from '../../adapters/aws/clients';
+import { SqsQueue } from '../../adapters/aws/sqs-queue';
+import { observedHandler } from '../../adapters/aws/lambda-handler';
+import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../../adapters/aws/tracing';
+import { QueueEventPublisher } from '../../webhooks/event-publisher';
+import { createStores } from '../../adapters/aws/stores';
+import { createApp } from '../../api/app';
+import { buildApiDeps } from '../build-api-deps';
 
 // Built once per container; every invocation reuses the clients and the key cache.
 const config = loadConfig();

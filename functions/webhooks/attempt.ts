@@ -1,10 +1,10 @@
 import { isoTimestamp } from '../kernel/clock';
 import { METRIC } from '../kernel/metrics';
-import type { DeliveryAttempt, DeliveryRecord } from '../webhooks/delivery';
-import { signingSecrets, type WebhookEndpoint } from '../webhooks/endpoint';
-import type { PostResult } from '../webhooks/http-sender';
-import { webhookHeaders } from '../webhooks/signature';
-import type { DeliveryDeps } from './deps';
+import type { DeliveryAttempt, DeliveryRecord } from './delivery';
+import { signingSecrets, type WebhookEndpoint } from './endpoint';
+import type { PostResult } from './http-sender';
+import { webhookHeaders } from './signature';
+import type { DeliveryDeps } from './delivery-deps';
 
 /** Time beyond the HTTP limit that a worker keeps its claim on a delivery (writing the outcome). */
 const LEASE_MARGIN_MS = 10_000;

@@ -1,14 +1,14 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { loadConfig } from '../kernel/config';
-import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
-import { SqsQueue } from '../adapters/aws/sqs-queue';
-import { observedHandler } from '../adapters/aws/lambda-handler';
-import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
-import { createTracer, traceClient } from '../adapters/aws/tracing';
-import { createStores } from '../adapters/aws/stores';
-import { buildDeliveryDeps } from './build-deps';
-import { createDeliveryHandler } from './delivery-handler';
+import { loadConfig } from '../../kernel/config';
+import { createDocumentClient, createS3Client } from '../../adapters/aws/clients';
+import { SqsQueue } from '../../adapters/aws/sqs-queue';
+import { observedHandler } from '../../adapters/aws/lambda-handler';
+import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../../adapters/aws/tracing';
+import { createStores } from '../../adapters/aws/stores';
+import { buildDeliveryDeps } from '../build-delivery-deps';
+import { createDeliveryHandler } from '../../webhooks/delivery-handler';
 
 // Built once per container; every invocation reuses the clients.
 const config = loadConfig();

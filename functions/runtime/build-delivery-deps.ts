@@ -3,10 +3,10 @@ import type { Config } from '../kernel/config';
 import { createLogger } from '../kernel/logger';
 import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { MessageSender, VisibilityControl } from '../kernel/queue';
-import type { Stores } from '../adapters/aws/stores';
+import type { Stores } from '../ports/stores';
 import { postWebhook } from '../webhooks/http-sender';
 import { systemResolver, type Resolver } from '../webhooks/ssrf/resolve';
-import type { DeliveryDeps, PostFunction } from './deps';
+import type { DeliveryDeps, PostFunction } from '../webhooks/delivery-deps';
 
 /** Assembles the delivery core from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildDeliveryDeps(

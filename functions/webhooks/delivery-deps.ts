@@ -2,9 +2,9 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../kernel/clock';
 import type { MetricsSink } from '../kernel/metrics';
 import type { MessageSender, VisibilityControl } from '../kernel/queue';
-import type { DeliveryStore } from '../webhooks/delivery-store';
-import type { WebhookEndpointStore } from '../webhooks/endpoint-store';
-import type { PostResult } from '../webhooks/http-sender';
+import type { DeliveryStore } from './delivery-store';
+import type { WebhookEndpointStore } from './endpoint-store';
+import type { PostResult } from './http-sender';
 import type { Environment } from '../kernel/tenant';
 
 /** Sends one signed request; the real one is postWebhook with the SSRF guard, tests may wrap it. */

@@ -2,11 +2,11 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { systemClock, type Clock } from '../kernel/clock';
 import { createLogger } from '../kernel/logger';
 import { noopMetrics, type MetricsSink } from '../kernel/metrics';
-import type { Stores } from '../adapters/aws/stores';
+import type { Stores } from '../ports/stores';
 import type { ScanAnalyzer } from '../analysis/contract';
 import { publishScanEvents, type EventPublisher } from '../webhooks/event-publisher';
 import { updateScoreOnScan } from '../scores/update-score';
-import type { InferenceDeps } from './process-scan-job';
+import type { InferenceDeps } from '../inference/process-scan-job';
 
 /**
  * The inference function's dependencies. After a scan's outcome is stored: the user's score is updated (and

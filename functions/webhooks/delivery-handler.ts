@@ -1,8 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { SqsBatchHandler } from '../kernel/queue';
-import { parseDeliveryQueueMessage } from '../webhooks/queue-messages';
-import type { DeliveryDeps } from './deps';
+import { parseDeliveryQueueMessage } from './queue-messages';
+import type { DeliveryDeps } from './delivery-deps';
 import { fanOut } from './fan-out';
 import { processDelivery } from './process-delivery';
 

@@ -3,18 +3,19 @@ import type { Config } from '../kernel/config';
 import { createLogger } from '../kernel/logger';
 import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { MessageSender, VisibilityControl } from '../kernel/queue';
-import type { Stores } from '../adapters/aws/stores';
+import type { Stores } from '../ports/stores';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { KeyAuthenticator } from '../auth/key-authenticator';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { RateLimiter } from '../limits/rate-limiter';
+import { DynamoRateLimitCounters } from '../adapters/aws/dynamo-rate-limit-counters';
 import { physicalTableName } from '../adapters/aws/tables';
 import { PageCursors } from '../kernel/page-cursor';
-import type { ApiDeps } from './deps';
+import type { ApiDeps } from '../api/deps';
 import { CorsPolicy } from '../cors/cors-policy';
 import { UsageRecorder } from '../usage/usage-recorder';
 import { SignInThrottle } from '../sessions/sign-in-throttle';
-import { buildDeliveryDeps } from '../delivery/build-deps';
+import { buildDeliveryDeps } from './build-delivery-deps';
 import type { Resolver } from '../webhooks/ssrf/resolve';
 
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
@@ -45,7 +46,7 @@ export function buildApiDeps(
     events: parts.events,
     authenticator: new KeyAuthenticator(parts.stores.keys, parts.stores.accounts, clock, config.KEY_CACHE_SECONDS, parts.stores.clientTokens),
     cors: new CorsPolicy(parts.stores.corsOrigins, clock, config.KEY_CACHE_SECONDS),
-    rateLimiter: new RateLimiter(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits'), clock),
+    rateLimiter: new RateLimiter(new DynamoRateLimitCounters(parts.db, physicalTableName(config.TABLE_PREFIX, 'rateLimits')), clock),
     logger,
     metrics: parts.metrics ?? noopMetrics,
     cursors: new PageCursors(requiredCursorSecret(config)),

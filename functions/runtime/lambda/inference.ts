@@ -1,17 +1,17 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { loadConfig } from '../kernel/config';
-import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
-import { createStores } from '../adapters/aws/stores';
-import { SqsQueue } from '../adapters/aws/sqs-queue';
-import { observedHandler } from '../adapters/aws/lambda-handler';
-import { createLogger } from '../kernel/logger';
-import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
-import { createTracer, traceClient } from '../adapters/aws/tracing';
-import { QueueEventPublisher } from '../webhooks/event-publisher';
-import { createAnalyzer } from '../analysis/create-analyzer';
-import { buildInferenceDeps } from './build-deps';
-import { createScanJobHandler } from './scan-job-handler';
+import { loadConfig } from '../../kernel/config';
+import { createDocumentClient, createS3Client } from '../../adapters/aws/clients';
+import { createStores } from '../../adapters/aws/stores';
+import { SqsQueue } from '../../adapters/aws/sqs-queue';
+import { observedHandler } from '../../adapters/aws/lambda-handler';
+import { createLogger } from '../../kernel/logger';
+import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../../adapters/aws/tracing';
+import { QueueEventPublisher } from '../../webhooks/event-publisher';
+import { createAnalyzer } from '../../analysis/create-analyzer';
+import { buildInferenceDeps } from '../build-inference-deps';
+import { createScanJobHandler } from '../../inference/scan-job-handler';
 
 // Models and sessions load once per container, on the first event, and are reused for every message after.
 const config = loadConfig();

@@ -1,10 +1,10 @@
 import { isoTimestamp } from '../kernel/clock';
 import { newId } from '../kernel/ids';
-import type { DeliveryAttempt, DeliveryRecord } from '../webhooks/delivery';
-import type { WebhookEndpoint } from '../webhooks/endpoint';
-import { TEST_EVENT_TYPE, type TestPayload, type WebhookEvent } from '../webhooks/events';
+import type { DeliveryAttempt, DeliveryRecord } from './delivery';
+import type { WebhookEndpoint } from './endpoint';
+import { TEST_EVENT_TYPE, type TestPayload, type WebhookEvent } from './events';
 import { attemptDelivery, disableGoneEndpoint } from './attempt';
-import type { DeliveryDeps } from './deps';
+import type { DeliveryDeps } from './delivery-deps';
 import { enqueueRun, newDeliveryRecord } from './fan-out';
 
 /**

@@ -1,11 +1,11 @@
 import { isoTimestamp } from '../kernel/clock';
 import { METRIC } from '../kernel/metrics';
-import { deliveryMessage } from '../webhooks/queue-messages';
+import { deliveryMessage } from './queue-messages';
 import { MAX_WAIT_SECONDS } from '../kernel/wait-list';
-import { withJitter } from '../webhooks/retry-schedule';
-import type { DeliveryRecord } from '../webhooks/delivery';
+import { withJitter } from './retry-schedule';
+import type { DeliveryRecord } from './delivery';
 import { attemptDelivery, disableGoneEndpoint } from './attempt';
-import type { DeliveryDeps } from './deps';
+import type { DeliveryDeps } from './delivery-deps';
 import { queueSeconds } from './fan-out';
 
 /** Thrown after the message's visibility was set: the batch reports the item failed so SQS keeps it for later. */

@@ -1,15 +1,15 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { loadConfig } from '../kernel/config';
-import { createDocumentClient, createS3Client } from '../adapters/aws/clients';
-import { SqsQueue } from '../adapters/aws/sqs-queue';
-import { observedHandler } from '../adapters/aws/lambda-handler';
-import { createLogger } from '../kernel/logger';
-import { createLambdaMetrics } from '../adapters/aws/powertools-metrics';
-import { createTracer, traceClient } from '../adapters/aws/tracing';
-import { createStores } from '../adapters/aws/stores';
-import { publishScanEvents, QueueEventPublisher } from '../webhooks/event-publisher';
-import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans, type RecoveryReport } from './recover-stuck-scans';
+import { loadConfig } from '../../kernel/config';
+import { createDocumentClient, createS3Client } from '../../adapters/aws/clients';
+import { SqsQueue } from '../../adapters/aws/sqs-queue';
+import { observedHandler } from '../../adapters/aws/lambda-handler';
+import { createLogger } from '../../kernel/logger';
+import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
+import { createTracer, traceClient } from '../../adapters/aws/tracing';
+import { createStores } from '../../adapters/aws/stores';
+import { publishScanEvents, QueueEventPublisher } from '../../webhooks/event-publisher';
+import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans, type RecoveryReport } from '../../recovery/recover-stuck-scans';
 
 // The recovery sweep on AWS, invoked by an EventBridge schedule (lib/recovery.ts); the core is the local stack's.
 const config = loadConfig();

@@ -1,11 +1,11 @@
 import { isoTimestamp } from '../kernel/clock';
 import type { Tenant } from '../kernel/tenant';
-import { DELIVERY_RETENTION_SECONDS, type DeliveryRecord } from '../webhooks/delivery';
-import { wantsEvent, type WebhookEndpoint } from '../webhooks/endpoint';
-import type { WebhookEvent } from '../webhooks/events';
-import { deliveryMessage } from '../webhooks/queue-messages';
-import { idTime, stableId } from '../webhooks/stable-id';
-import type { DeliveryDeps } from './deps';
+import { DELIVERY_RETENTION_SECONDS, type DeliveryRecord } from './delivery';
+import { wantsEvent, type WebhookEndpoint } from './endpoint';
+import type { WebhookEvent } from './events';
+import { deliveryMessage } from './queue-messages';
+import { idTime, stableId } from './stable-id';
+import type { DeliveryDeps } from './delivery-deps';
 
 /** The delivery of one event to one endpoint always has this id. */
 export function deliveryIdFor(eventId: string, endpointId: string): string {
