@@ -7,7 +7,7 @@
 export { MARKER_NAMES, isMarkerName, type MarkerName, type MarkerResult, type Severity } from './skin/markers';
 export { getManifest, severityFor, markerCatalogue } from './skin/manifest';
 export { REGION_NAMES, type RegionName } from './types';
-export type { ScanAnalyzer } from './analyzer';
+export type { AnalysisOutcome, ScanAnalyzer } from './analyzer';
 
 export interface FaceInfo {
   box: { x: number; y: number; width: number; height: number };
