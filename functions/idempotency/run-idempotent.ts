@@ -54,7 +54,7 @@ export async function runIdempotent(
 }
 
 async function replay(options: IdempotencyOptions, id: string, fingerprint: string): Promise<StoredResponse> {
-  const deadline = Date.now() + options.waitSeconds * 1000;
+  const deadline = options.clock.now() + options.waitSeconds * 1000;
   for (;;) {
     const record = await options.store.get(id);
     if (record && record.fingerprint !== fingerprint) {
@@ -63,7 +63,7 @@ async function replay(options: IdempotencyOptions, id: string, fingerprint: stri
       ]);
     }
     if (record?.state === 'completed' && record.response) return record.response;
-    if (!record || Date.now() >= deadline) {
+    if (!record || options.clock.now() >= deadline) {
       throw new ApiError('idempotency_conflict', 'Idempotency-Key: the first request with this key is still in progress; retry shortly.', [
         { param: 'Idempotency-Key', message: 'first request still in progress' },
       ]);

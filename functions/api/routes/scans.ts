@@ -97,7 +97,7 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
           { tenant, image: await request.image(), markers, userId },
         );
         deps.metrics.count(METRIC.scansSubmitted);
-        const scan = await waitForScan(scans, tenant, submitted, wait.seconds);
+        const scan = await waitForScan(scans, tenant, submitted, wait.seconds, deps.clock);
         return scanResponse(scan, wait, c.get('requestId'), basePath(c), problemTypeBase(c));
       },
     );
