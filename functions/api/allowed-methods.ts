@@ -6,6 +6,7 @@ import { ApiError } from '../kernel/errors';
  * not count): a request whose path exists under another method is a 405 with `Allow` (RFC 9110 §15.5.6), not a 404.
  * The table is read on first use, after every route is registered.
  */
+// biome-ignore lint/suspicious/noExplicitAny: any app's routes will do; only their paths and methods are read.
 export function allowedMethodsOf(app: Hono<any>): (path: string) => string[] {
   let table: { pattern: RegExp; method: string }[] | undefined;
   return (path) => {

@@ -83,7 +83,7 @@ export async function recoverStuckScans(deps: RecoveryDeps, policy: RecoveryPoli
 async function recoverScan(deps: RecoveryDeps, policy: RecoveryPolicy, ref: ProcessingScanRef): Promise<'requeued' | 'failed' | 'skipped'> {
   const scan = await deps.scans.get(ref.tenant, ref.scanId, { consistent: true });
   // The index is eventually consistent: a scan finished or deleted a moment ago may still be listed.
-  if (!scan || scan.status !== 'processing') return 'skipped';
+  if (scan?.status !== 'processing') return 'skipped';
 
   if ((scan.recoveries ?? 0) >= policy.maxRecoveries) {
     return fail(deps, ref, scan, `The scan could not be analysed after ${policy.maxRecoveries + 1} attempts; submit it again.`);

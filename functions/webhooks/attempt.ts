@@ -35,7 +35,7 @@ export async function attemptDelivery(deps: DeliveryDeps, record: DeliveryRecord
 
   const tenant = { accountId: record.account_id, environment: record.environment };
   const endpoint = await deps.endpoints.get(tenant, record.endpoint_id);
-  if (!endpoint || endpoint.status !== 'enabled') {
+  if (endpoint?.status !== 'enabled') {
     const why = endpoint ? `endpoint ${record.endpoint_id} is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}` : `endpoint ${record.endpoint_id} was removed`;
     await deps.deliveries.fail(record.delivery_id, record.run, why, deps.clock.now());
     deps.metrics.count(METRIC.webhookDeliveriesFailed, { reason: 'endpoint_unavailable' });

@@ -28,7 +28,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     claim: { run: number; runAttempts: number; nowMs: number; leaseUntil: number; claimedBy: string | null },
   ): Promise<boolean> {
     const record = this.records.get(deliveryId);
-    if (!record || record.status !== 'pending' || record.run !== claim.run || record.run_attempts !== claim.runAttempts || !(record.lease_until < claim.nowMs)) {
+    if (record?.status !== 'pending' || record.run !== claim.run || record.run_attempts !== claim.runAttempts || !(record.lease_until < claim.nowMs)) {
       return false;
     }
     Object.assign(record, { run_attempts: claim.runAttempts + 1, lease_until: claim.leaseUntil, claimed_by: claim.claimedBy, updated_at: iso(claim.nowMs) });
@@ -58,7 +58,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
 
   async fail(deliveryId: string, run: number, reason: string, nowMs: number, options: { deadLettered?: boolean } = {}): Promise<boolean> {
     const record = this.records.get(deliveryId);
-    if (!record || record.status !== 'pending' || record.run !== run) return false;
+    if (record?.status !== 'pending' || record.run !== run) return false;
     Object.assign(record, {
       status: 'failed',
       final_error: reason,

@@ -34,7 +34,7 @@ export class MemoryScanStore implements ScanStore {
 
   async finish(tenant: Tenant, scanId: string, outcome: ScanOutcome): Promise<boolean> {
     const stored = this.items.get(`${tenantKey(tenant)}/${scanId}`);
-    if (!stored || stored.record.status !== 'processing') return false;
+    if (stored?.record.status !== 'processing') return false;
     this.items.set(`${tenantKey(tenant)}/${scanId}`, { record: { ...stored.record, ...clone(outcome) } });
     return true;
   }
@@ -57,7 +57,7 @@ export class MemoryScanStore implements ScanStore {
 
   async markRequeued(ref: ProcessingScanRef, now: string): Promise<boolean> {
     const stored = this.items.get(`${tenantKey(ref.tenant)}/${ref.scanId}`);
-    if (!stored || stored.record.status !== 'processing' || stored.processingSince !== ref.processingSince) return false;
+    if (stored?.record.status !== 'processing' || stored.processingSince !== ref.processingSince) return false;
     stored.processingSince = now;
     stored.record = { ...stored.record, recoveries: (stored.record.recoveries ?? 0) + 1 };
     return true;
