@@ -12,7 +12,7 @@ import { createStores } from '../functions/adapters/aws/stores';
 import type { Stores } from '../functions/ports/stores';
 import { createApp } from '../functions/api/app';
 import { buildApiDeps } from '../functions/runtime/build-api-deps';
-import type { ScanAnalyzer } from '../functions/analysis/contract';
+import type { ScanAnalyzer } from '../functions/analysis/analyzer';
 import { createAnalyzer } from '../functions/analysis/create-analyzer';
 import { buildInferenceDeps } from '../functions/runtime/build-inference-deps';
 import { createScanJobHandler } from '../functions/inference/scan-job-handler';

@@ -2,12 +2,12 @@
  * What other capabilities may use of the analysis: the marker vocabulary, the manifest's catalogue and severity
  * rules, the region names, and the shape of an analysis outcome (face, quality checks, spots, error) that a scan
  * stores. Everything else in this folder is internal to it. Only small pure modules: importing this pulls in no
- * model runtime and no image library (the API function's bundle stays small).
+ * model runtime and no image library (the API function's bundle stays small). The analyzer's port
+ * (`ScanAnalyzer`, `AnalysisOutcome`) is in analyzer.ts, and create-analyzer.ts builds it (composition roots only).
  */
 export { MARKER_NAMES, isMarkerName, type MarkerName, type MarkerResult, type Severity } from './skin/markers';
 export { getManifest, severityFor, markerCatalogue } from './skin/manifest';
 export { REGION_NAMES, type RegionName } from './types';
-export type { AnalysisOutcome, ScanAnalyzer } from './analyzer';
 
 export interface FaceInfo {
   box: { x: number; y: number; width: number; height: number };

@@ -3,7 +3,7 @@ import type { Clock } from '../kernel/clock';
 import { isoTimestamp } from '../kernel/clock';
 import type { Tenant } from '../kernel/tenant';
 import { elapsedMs, METRIC, type MetricsSink } from '../kernel/metrics';
-import type { ScanAnalyzer } from '../analysis/contract';
+import type { ScanAnalyzer } from '../analysis/analyzer';
 import { overlaySourceKey, type ImageStore } from '../scans/image-store';
 import { encodeOverlaySource } from '../overlays/overlay-source';
 import { isUndecodableImage, uprightImage } from './upright-image';

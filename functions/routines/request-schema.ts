@@ -168,7 +168,6 @@ export const routineRequestSchema = z
       ctx.addIssue({ code: 'custom', message: 'send either scan_id or markers, not both' });
   });
 
-export type RoutineRequestInput = z.input<typeof routineRequestSchema>;
 export type RoutineRequest = z.output<typeof routineRequestSchema>;
 export type SkinType = (typeof SKIN_TYPES)[number];
 export type StepBudget = (typeof STEP_BUDGETS)[number];

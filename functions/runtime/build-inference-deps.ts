@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { createLogger } from '../kernel/logger';
 import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { Stores } from '../ports/stores';
-import type { ScanAnalyzer } from '../analysis/contract';
+import type { ScanAnalyzer } from '../analysis/analyzer';
 import { publishScanEvents, type EventPublisher } from '../webhooks/event-publisher';
 import { updateScoreOnScan } from '../scores/update-score';
 import type { InferenceDeps } from '../inference/process-scan-job';

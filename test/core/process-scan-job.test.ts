@@ -1,6 +1,6 @@
 /** The scan job core (functions/inference/process-scan-job.ts) with in-memory stores and an analyzer double. */
 import { describe, expect, it } from 'vitest';
-import type { AnalysisOutcome, ScanAnalyzer } from '../../functions/analysis/contract';
+import type { AnalysisOutcome, ScanAnalyzer } from '../../functions/analysis/analyzer';
 import { processScanJob, type InferenceDeps } from '../../functions/inference/process-scan-job';
 import { silentLogger } from '../support/memory/logger';
 import { noopMetrics } from '../../functions/kernel/metrics';

@@ -10,7 +10,7 @@ import { ROUTINE_SOURCES, RULES } from './rules';
 import type { AppliedRule, RoutineInput, RoutinePlan, SourceSummary, Step } from './types';
 
 export * from './types';
-export { ACTIVE_OPTIONS, BUDGETS, CONCERN_CANDIDATES, ROUTINE_SOURCES, RULES, STRONG_CLASSES, type RuleId } from './rules';
+export { ACTIVE_OPTIONS, CONCERN_CANDIDATES, ROUTINE_SOURCES, RULES } from './rules';
 export { guessCategory } from './products';
 
 function resolveSource(id: string): SourceSummary | null {
