@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { ApiError } from '../kernel/errors';
+import { ApiError } from './api-error';
 
 /**
  * The methods the app answers on a path, from its own route table (middleware, registered for ALL methods, does

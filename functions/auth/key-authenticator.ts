@@ -1,4 +1,4 @@
-import { ApiError } from '../kernel/errors';
+import { DomainError } from '../kernel/errors';
 import type { Clock } from '../kernel/clock';
 import { hashApiKey, keyEnvironment, sameDigest } from '../keys/api-key';
 import type { Principal } from '../keys/authenticate';
@@ -126,12 +126,10 @@ export class KeyAuthenticator {
   }
 }
 
-function unauthenticated(detail: string): ApiError {
-  return new ApiError('unauthenticated', detail, [], { 'WWW-Authenticate': 'Bearer' });
+function unauthenticated(detail: string): DomainError {
+  return new DomainError('unauthenticated', detail);
 }
 
-function invalidKey(): ApiError {
-  return new ApiError('invalid_api_key', 'The API key (or client token) is unknown, revoked or expired.', [], {
-    'WWW-Authenticate': 'Bearer error="invalid_token"',
-  });
+function invalidKey(): DomainError {
+  return new DomainError('invalid_api_key', 'The API key (or client token) is unknown, revoked or expired.');
 }

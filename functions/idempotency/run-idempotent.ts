@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
-import { ApiError, invalidParam } from '../kernel/errors';
+import { DomainError, invalidParam } from '../kernel/errors';
 import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store';
 
@@ -58,13 +58,13 @@ async function replay(options: IdempotencyOptions, id: string, fingerprint: stri
   for (;;) {
     const record = await options.store.get(id);
     if (record && record.fingerprint !== fingerprint) {
-      throw new ApiError('idempotency_key_reused', 'Idempotency-Key: this key was used with a different request in the last 24 hours.', [
+      throw new DomainError('idempotency_key_reused', 'Idempotency-Key: this key was used with a different request in the last 24 hours.', [
         { param: 'Idempotency-Key', message: 'reused with a different request' },
       ]);
     }
     if (record?.state === 'completed' && record.response) return record.response;
     if (!record || options.clock.now() >= deadline) {
-      throw new ApiError('idempotency_conflict', 'Idempotency-Key: the first request with this key is still in progress; retry shortly.', [
+      throw new DomainError('idempotency_conflict', 'Idempotency-Key: the first request with this key is still in progress; retry shortly.', [
         { param: 'Idempotency-Key', message: 'first request still in progress' },
       ]);
     }

@@ -1,6 +1,7 @@
 /**
  * The error catalogue: every `code` the API answers with, its HTTP status and title.
- * One mapping (api/problem.ts) turns these into RFC 9457 problem+json; anything else becomes `internal_error`.
+ * Domain errors carry the code; one mapping (api/problem.ts) turns them into RFC 9457 problem+json with this status
+ * and title; anything else becomes `internal_error`.
  */
 export const ERROR_CATALOGUE = {
   unauthenticated: { status: 401, title: 'Authentication required' },
@@ -47,30 +48,29 @@ export interface ParamError {
   message: string;
 }
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly title: string;
-
+/**
+ * A failure the caller can act on, in the catalogue's words: its code, a sentence naming what was wrong, the failing
+ * parameters, and extension members (e.g. the `scan_id` of a scan that failed its checks). No HTTP here: the edge
+ * (functions/api/problem.ts) turns it into a status, headers and a problem+json body, in one place.
+ */
+export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
     readonly errors: ParamError[] = [],
-    readonly headers: Record<string, string> = {},
     /** RFC 9457 extension members, e.g. the `scan_id` of a scan that failed its checks. */
     readonly extensions: Record<string, unknown> = {},
   ) {
     super(detail);
-    this.name = 'ApiError';
-    this.status = ERROR_CATALOGUE[code].status;
-    this.title = ERROR_CATALOGUE[code].title;
+    this.name = 'DomainError';
   }
 }
 
 /** A 400 naming the parameter, what was expected and what arrived. */
-export function invalidParam(param: string, message: string): ApiError {
-  return new ApiError('invalid_request', `${param}: ${message}`, [{ param, message }]);
+export function invalidParam(param: string, message: string): DomainError {
+  return new DomainError('invalid_request', `${param}: ${message}`, [{ param, message }]);
 }
 
-export function notFound(what: string): ApiError {
-  return new ApiError('not_found', `${what} was not found.`);
+export function notFound(what: string): DomainError {
+  return new DomainError('not_found', `${what} was not found.`);
 }

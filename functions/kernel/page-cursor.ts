@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from './errors';
+import { DomainError } from './errors';
 import { tenantKey, type Tenant } from './tenant';
 
 /** What a cursor is valid for: one listing, one tenant, one filter. A cursor from any other scope is refused. */
@@ -66,6 +66,6 @@ export const INVALID_CURSOR_DETAIL =
   'cursor: not a next_cursor this listing handed out for this filter and key (altered, truncated, or from another query); list again without a cursor.';
 export const INVALID_CURSOR_MESSAGE = 'expected the next_cursor of a previous page of the same query';
 
-export function invalidCursor(): ApiError {
-  return new ApiError('invalid_cursor', INVALID_CURSOR_DETAIL, [{ param: 'cursor', message: INVALID_CURSOR_MESSAGE }]);
+export function invalidCursor(): DomainError {
+  return new DomainError('invalid_cursor', INVALID_CURSOR_DETAIL, [{ param: 'cursor', message: INVALID_CURSOR_MESSAGE }]);
 }

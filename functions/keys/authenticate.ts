@@ -1,4 +1,4 @@
-import { ApiError } from '../kernel/errors';
+import { DomainError } from '../kernel/errors';
 import type { Environment } from '../kernel/tenant';
 import type { Scope } from './scopes';
 
@@ -20,7 +20,7 @@ export interface Principal {
 /** 403 naming the scope the route needs. */
 export function requireScope(principal: Principal, scope: Scope): void {
   if (!principal.scopes.includes(scope)) {
-    throw new ApiError('insufficient_scope', `This key lacks the scope ${scope}.`, [
+    throw new DomainError('insufficient_scope', `This key lacks the scope ${scope}.`, [
       { param: 'Authorization', message: `requires scope ${scope}` },
     ]);
   }

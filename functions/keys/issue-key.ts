@@ -1,6 +1,6 @@
 import type { Clock } from '../kernel/clock';
 import { isoTimestamp } from '../kernel/clock';
-import { ApiError } from '../kernel/errors';
+import { DomainError } from '../kernel/errors';
 import { newId } from '../kernel/ids';
 import type { Environment } from '../kernel/tenant';
 import type { AccountStore } from '../accounts/account-store';
@@ -20,9 +20,9 @@ export async function issueKey(
   request: { accountId: string; environment: Environment; scopes?: Scope[]; expiresAt?: string | null; name?: string | null },
 ): Promise<IssuedKey> {
   const account = await deps.accounts.get(request.accountId);
-  if (!account) throw new ApiError('not_found', `Account ${request.accountId} was not found.`);
+  if (!account) throw new DomainError('not_found', `Account ${request.accountId} was not found.`);
   if (account.plan === 'sandbox' && request.environment === 'live') {
-    throw new ApiError('invalid_request', 'env: sandbox accounts have test keys only.', [
+    throw new DomainError('invalid_request', 'env: sandbox accounts have test keys only.', [
       { param: 'env', message: 'sandbox accounts have test keys only' },
     ]);
   }

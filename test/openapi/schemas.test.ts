@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiError } from '../../functions/kernel/errors';
+import { ApiError } from '../../functions/api/api-error';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import { parseMarkers } from '../../functions/scans/markers-param';
 import { parseUserId } from '../../functions/scans/user-id';

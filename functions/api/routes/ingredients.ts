@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { ApiError, notFound } from '../../kernel/errors';
+import { notFound } from '../../kernel/errors';
+import { ApiError } from '../api-error';
 import { requireScope } from '../../keys/authenticate';
 import { analyzeIngredients, getKnowledgeBase, validateIngredientAnalysisRequest } from '../../ingredients';
 import type { MarkerName, Severity } from '../../analysis/contract';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { ApiError, notFound } from '../../kernel/errors';
+import { notFound } from '../../kernel/errors';
+import { ApiError } from '../api-error';
 import { isId } from '../../kernel/ids';
 import { requireScope } from '../../keys/authenticate';
 import { validateRoutineRequest } from '../../routines/request-schema';

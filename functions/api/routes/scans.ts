@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../kernel/errors';
+import { ERROR_CATALOGUE, notFound, type ErrorCode } from '../../kernel/errors';
+import { ApiError } from '../api-error';
 import type { Tenant } from '../../kernel/tenant';
 import { METRIC } from '../../kernel/metrics';
 import { requireScope, type Principal } from '../../keys/authenticate';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiError, type ErrorCode } from '../../kernel/errors';
+import { type DomainError, type ErrorCode } from '../../kernel/errors';
+import { ApiError } from '../api-error';
 
 /**
  * What a schema can attach to a custom issue when the API answers that problem with something other than
@@ -7,7 +8,7 @@ import { ApiError, type ErrorCode } from '../../kernel/errors';
  */
 export interface IssueParams {
   /** Thrown as is. */
-  apiError?: ApiError;
+  apiError?: DomainError;
   code?: ErrorCode;
   detail?: string;
 }
