@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiError } from '../../functions/api/api-error';
+import { toApiError } from '../../functions/api/problem';
+import { DomainError } from '../../functions/kernel/errors';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import { parseMarkers } from '../../functions/scans/markers-param';
 import { parseUserId } from '../../functions/scans/user-id';
@@ -35,8 +36,10 @@ function outcome(parse: () => unknown): unknown {
   try {
     return { ok: parse() };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { code: error.code, status: error.status, detail: error.detail, errors: error.errors };
+    if (!(error instanceof DomainError)) throw error;
+    // As the client sees it: through the edge's one mapping.
+    const answered = toApiError(error);
+    return { code: answered.code, status: answered.status, detail: answered.detail, errors: answered.errors };
   }
 }
 
