@@ -59,6 +59,13 @@ module.exports = {
       from: { path: '^functions/', pathNot: '^functions/(analysis|overlays|runtime)/' },
       to: { path: '^functions/analysis/', pathNot: '^functions/analysis/(contract|analyzer)\\.ts$' },
     },
+    {
+      name: 'ingredients-through-its-index',
+      severity: 'error',
+      comment: 'Other folders use functions/ingredients/index.ts, the capability\'s declared surface.',
+      from: { path: '^functions/', pathNot: '^functions/ingredients/' },
+      to: { path: '^functions/ingredients/', pathNot: '^functions/ingredients/index\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

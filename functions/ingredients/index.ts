@@ -1,6 +1,16 @@
-/** Ingredient analysis: the public surface for the HTTP layer and the routines capability. */
+/**
+ * Ingredient analysis: the public surface (its contract) for the HTTP layer and the routines capability; the rest
+ * of this folder is internal to it.
+ */
 export { analyzeIngredients } from './analyze';
-export { ingredientAnalysisRequestSchema, validateIngredientAnalysisRequest, type IngredientAnalysisRequestInput } from './request-schema';
+export {
+  ingredientAnalysisRequestSchema,
+  ingredientList,
+  validateIngredientAnalysisRequest,
+  MAX_PRODUCT_NAME_LENGTH,
+  type IngredientAnalysisRequestInput,
+  type ParamError,
+} from './request-schema';
 export { parseLabel } from './parse-label';
-export { getKnowledgeBase } from './knowledge-base';
+export { getKnowledgeBase, type ConflictRule, type KbEntry, type RuleSide } from './knowledge-base';
 export * from './types';
