@@ -9,7 +9,7 @@ import type { Environment } from '../kernel/tenant';
 import type { UrlRules } from '../webhooks/ssrf/endpoint-url';
 import type { Resolver } from '../webhooks/ssrf/resolve';
 
-/** What the dashboard's routes need; built once with the API's dependencies (functions/api/build-deps.ts). */
+/** What the dashboard's routes need; built once with the API's dependencies (functions/runtime/build-api-deps.ts). */
 export interface DashboardDeps {
   clock: Clock;
   stores: Pick<Stores, 'accounts' | 'keys' | 'members' | 'sessions' | 'usage' | 'webhooks' | 'deliveries'>;
