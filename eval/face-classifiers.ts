@@ -87,6 +87,7 @@ async function main() {
   const resized = (img: RgbImage, size: number) =>
     sampleCrop(img, { center: { x: img.width / 2, y: img.height / 2 }, side: img.width, angle: 0 }, size).map((v) => v / 255);
   const rows: Record<string, { real: number; live: number; age: number; texture: number }[]> = {};
+  const ageMs: number[] = [];
   console.log('| photo | face | px | variant | anti-spoof real | liveness live | perceived age | micro-texture |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const file of photos) {
@@ -105,7 +106,7 @@ async function main() {
         const row = {
           real: (Object.values(a)[0].data as Float32Array)[0],
           live: (Object.values(l)[0].data as Float32Array)[0],
-          age: (await age.estimate(v)).years,
+          age: await timed(ageMs, async () => (await age.estimate(v)).years),
           texture: microTexture(v, skin),
         };
         (rows[variant] ??= []).push(row);
@@ -120,6 +121,8 @@ async function main() {
     const r = rows[variant] ?? [];
     console.log(`| ${variant} | ${r.length} | ${range(r.map((x) => x.real))} | ${range(r.map((x) => x.live))} | ${range(r.map((x) => x.texture))} |`);
   }
+  ageMs.sort((a, b) => a - b);
+  console.log(`perceived-age pass (resample, model, read-out): median ${ageMs[ageMs.length >> 1].toFixed(1)} ms wall over ${ageMs.length} runs`);
   // A threshold that refuses no real variant: how many painting/mask-like variants would it catch?
   for (const key of ['real', 'live', 'texture'] as const) {
     const floor = Math.min(...REAL.flatMap((v) => (rows[v] ?? []).map((x) => x[key])));
@@ -129,6 +132,13 @@ async function main() {
   }
   await Promise.all([faces.close(), age.close(), ...Object.values(sessions).map((s) => s.release())]);
   await rm(temp, { recursive: true, force: true });
+}
+
+async function timed<T>(into: number[], run: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await run();
+  into.push(performance.now() - start);
+  return result;
 }
 
 await main();

@@ -46,13 +46,13 @@ describe('the converted age model', () => {
     await session.release();
   });
 
-  it('when the probabilities peak on two neighbouring ages, then the age lies between them by their weights (class i is age i + 1)', () => {
-    const p = new Float32Array(100).fill(0.001);
-    p[39] = 0.3; // age 40
-    p[40] = 0.1; // age 41
+  it('when the probabilities are known, then the age is their expected value (class i is age i + 1)', () => {
+    const p = new Float32Array(100);
+    p[39] = 0.75; // age 40
+    p[40] = 0.25; // age 41
     expect(ageFromProbabilities(p)).toBeCloseTo(40.25, 5);
-    p[40] = 0.3;
-    expect(ageFromProbabilities(p)).toBeCloseTo(40.5, 5);
+    p[0] = 0.5; // age 1, with the rest no longer summing to 1: normalised
+    expect(ageFromProbabilities(p)).toBeCloseTo((40.25 + 0.5) / 1.5, 5);
   });
 });
 
@@ -75,6 +75,21 @@ describe('perceived age on scans', () => {
     const [a, b] = [await analyzer.analyze(photo, ['acne']), await analyzer.analyze(photo, ['acne'])];
     expect(a.face?.perceived_age).toEqual(b.face?.perceived_age);
   });
+
+  it.each(['frontal', 'light', 'tan'] as const)(
+    'when the %s face is saved again at JPEG quality 70 or at three quarters of its size, then the perceived age moves by at most 1 year',
+    async (name) => {
+      const original = await faceJpeg(name, 92);
+      const smaller = await sharp(original).resize({ width: Math.round(0.75 * (await sharp(original).metadata()).width!) }).jpeg({ quality: 92 }).toBuffer();
+      const photos = [original, await faceJpeg(name, 70), smaller];
+      const [base, q70, resized] = await Promise.all(photos.map((photo) => analyzer.analyze(photo, ['acne'])));
+      for (const outcome of [base, q70, resized]) expect(outcome.status).toBe('completed');
+      const years = [base, q70, resized].map((o) => o.face!.perceived_age!.years);
+      console.log(`perceived age of ${name}: q92 ${years[0]}, q70 ${years[1]}, 0.75x ${years[2]}`);
+      expect(Math.abs(years[1] - years[0])).toBeLessThanOrEqual(1);
+      expect(Math.abs(years[2] - years[0])).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('when the face is painted green and the scan fails with not_human_skin, then no perceived age is reported', async () => {
     const outcome = await analyzer.analyze(await sharp(await faceJpeg('frontal')).modulate({ hue: 120 }).jpeg().toBuffer(), ['acne']);
