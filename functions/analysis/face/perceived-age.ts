@@ -12,8 +12,9 @@ export interface PerceivedAge {
 
 /**
  * The publisher's mean absolute error, in years: 6.00 on UTKFace's aligned and cropped faces (HSE_FaceRec_tf,
- * age_gender_identity/README.md) for its best MobileNet age/gender model. The shipped faceres is the smaller
- * sibling of that model ("slightly" less accurate by the same README), so 6 is a floor, not a guarantee.
+ * age_gender_identity/README.md) for its best MobileNet age/gender model, with its own top-two read-out. The
+ * shipped faceres is the smaller sibling of that model (the README calls the best one "slightly" more accurate) and
+ * is read here as an expected value, so 6 is the publisher's figure, not one measured here, and not a guarantee.
  */
 export const PERCEIVED_AGE_ERROR_YEARS = 6;
 
