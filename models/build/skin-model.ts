@@ -208,9 +208,9 @@ function reliefDensity(g: OnnxGraph, indices: string, shading: string): string {
  * sheen = relu(L* − local L*) · gate: its size from luminance alone, which a 4:2:0 JPEG keeps at full resolution;
  * chroma (halved by 4:2:0, and quantised coarsely) only decides whether a brightening is sheen, white light that
  * lowers the chroma, or a lit bump, whose chroma rises with its lightness. The gate is a smoothstep of the chroma drop
- * per unit of brightening, −ΔC* over max(ΔL*, 1), from 0 to FILTER_SCALES.sheenChromaDrop, with chroma blurred to JPEG
- * chroma resolution (σ FILTER_SCALES.reliefChroma): it saturates well below the drop white light makes (≈ 0.3 on
- * skin of C* 20), so a 4:2:0 encode that smears a highlight's chroma leaves the gate, and the size, where they were.
+ * per unit of brightening, −ΔC* over max(ΔL*, 1), from 0 to FILTER_SCALES.sheenChromaDrop, both averaged by a Gaussian
+ * of σ FILTER_SCALES.sheenGate (4:2:0 halves chroma's resolution but keeps its local mean, so the averaged ratio is the
+ * same before and after the encode); it saturates below the drop white light makes (≈ 0.3 on skin of C* 20).
  */
 function specular(g: OnnxGraph, lab: string): string {
   const L = sliceChannels(g, lab, 0, 1);
@@ -223,9 +223,11 @@ function specular(g: OnnxGraph, lab: string): string {
   const dL = sliceChannels(g, delta, 0, 1);
   const dC = sliceChannels(g, delta, 1, 2);
   const strength = relu(g, g.op('Min', [dL, scale(g, dC, -2)], {}, 'spec'));
-  // gate = smoothstep(0, SHEEN_CHROMA_DROP, −dC_s / max(dL, 1)): t = clip(ratio / SHEEN_CHROMA_DROP, 0, 1), t²(3 − 2t).
-  const dCs = separableBank(g, dC, [[gauss(FILTER_SCALES.reliefChroma)]]);
-  const ratio = g.op('Div', [g.op('Neg', [dCs]), g.op('Max', [dL, g.scalar(1)])], {}, 'sheen_ratio');
+  // gate = smoothstep(0, sheenChromaDrop, −G(ΔC*) / max(G(ΔL*), 1)), G a Gaussian of σ sheenGate: both sides
+  // averaged over a few pixels, where a 4:2:0 encode keeps the chroma's local mean. t = clip(ratio / drop, 0, 1), t²(3 − 2t).
+  const gk = gauss(FILTER_SCALES.sheenGate);
+  const smooth = separableBank(g, delta, [[gk], [gk]]);
+  const ratio = g.op('Div', [g.op('Neg', [sliceChannels(g, smooth, 1, 2)]), g.op('Max', [sliceChannels(g, smooth, 0, 1), g.scalar(1)])], {}, 'sheen_ratio');
   const t = g.op('Clip', [scale(g, ratio, 1 / FILTER_SCALES.sheenChromaDrop), g.scalar(0), g.scalar(1)], {}, 'sheen_t');
   const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'sheen_gate');
   const sheen = g.op('Mul', [relu(g, dL), gate], {}, 'sheen');

@@ -68,6 +68,8 @@ export const FILTER_SCALES = {
   specularBackground: 8,
   /** Chroma drop per unit of brightening (−ΔC* over ΔL*) at which a brightening counts fully as sheen. */
   sheenChromaDrop: 0.2,
+  /** σ over which the sheen gate averages the brightening and the chroma drop. */
+  sheenGate: 2,
   textureBand: [1.5, 4.5],
   textureFine: 0.8,
   window: 9,
