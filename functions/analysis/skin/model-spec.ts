@@ -32,7 +32,7 @@ export const SKIN_OUTPUTS = {
   pits: ['dark', 'bright'],
   /**
    * Specular highlights in L* units: strength = brighter and less chromatic than the surrounding skin (min of the
-   * two, the glare weight); sheen = the brightening itself, gated softly by chroma at chroma resolution (oiliness).
+   * two, the glare weight); sheen = the brightening itself, gated softly by the chroma drop averaged over σ 2 px (oiliness).
    */
   specular: ['strength', 'sheen'],
   /** 9×9 RMS of band-pass shading (σ 1.5 − σ 4.5) and of the finest band (shading − σ 0.8 blur). */

@@ -2,14 +2,15 @@
  * The resolution floor (issue 13, docs/analysis.md "Consistency"): every face crop is measured at the same
  * effective resolution, that of a face of RESOLUTION_FLOOR.facePixels in the photo, whatever the photo's size.
  *
- * The 256-px crop is sampled from a window ≈ 1.5 face boxes wide. A photo pixel spans 256 / window crop pixels, so
- * the finest detail the crop holds (and what the 1-px line, pit and texture filters respond to) depends on how large
- * the face was in the photo: the same portrait at 75 % or 50 % of its size read 5 to 15 points more wrinkled
+ * The 256-px crop is sampled from a window ≈ 1.25 face boxes wide. A photo pixel spans 256 / window crop pixels,
+ * so the finest detail the crop holds (what the 1-px line, pit and texture filters respond to) depended on how large
+ * the face was in the photo: the same portrait at 60 % or 50 % of its size read 9 to 14 points fewer wrinkles
  * before this blur. Modelling each photo pixel's blur as a Gaussian of σ = pixelBlur photo pixels, the crop of a
- * window W carries σ_W = pixelBlur · 256 / W crop pixels; blurring it by √(σ_floor² − σ_W²) gives every crop larger
- * than the floor window the blur of the floor window (Gaussian blurs add in quadrature). Crops from smaller windows
- * already carry more blur than the floor: they are used as they are and flagged (`quality.resolution`), because their
- * fine markers (wrinkles, pores, texture, hydration) then read smoother than the skin is.
+ * window W carries σ_W = pixelBlur · 256 / min(W, 256) crop pixels (a crop shrunk from a larger window is limited by
+ * its own pixels); blurring it by √(σ_floor² − σ_W²) gives every crop larger than the floor window the blur of the
+ * floor window (Gaussian blurs add in quadrature). Crops from smaller windows already carry more blur than the floor:
+ * they are used as they are and flagged (`quality.resolution`), because their fine markers (wrinkles, pores,
+ * texture, hydration) then read smoother than the skin is.
  */
 import type { RgbImage } from '../types.js';
 
