@@ -67,17 +67,17 @@ export function totalWeight(pixels: Weighted): number {
 
 /** The pixels of a dense S×S weight map with weight > 0. */
 export function weightedPixels(weights: Float32Array): Weighted {
-  let n = 0;
-  for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) n++;
-  const index = new Uint32Array(n);
-  const weight = new Float32Array(n);
+  // One pass into scratch lists as long as the map, then copies of the used part.
+  const index = new Uint32Array(weights.length);
+  const weight = new Float32Array(weights.length);
   let k = 0;
   for (let i = 0; i < weights.length; i++) {
-    if (!(weights[i]! > 0)) continue;
+    const w = weights[i]!;
+    if (!(w > 0)) continue;
     index[k] = i;
-    weight[k++] = weights[i]!;
+    weight[k++] = w;
   }
-  return { index, weight };
+  return { index: index.slice(0, k), weight: weight.slice(0, k) };
 }
 
 /**
@@ -90,7 +90,7 @@ export function weightedPercentile(map: Float32Array, pixels: Weighted, p: numbe
   const n = index.length;
   if (n === 0) return Number.NaN;
   let allOne = true;
-  for (let i = 0; i < n; i++) if (weight[i] !== 1) allOne = false;
+  for (let i = 0; i < n && allOne; i++) if (weight[i] !== 1) allOne = false;
   // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
   if (allOne) {
     const values = new Float32Array(n);
@@ -99,34 +99,32 @@ export function weightedPercentile(map: Float32Array, pixels: Weighted, p: numbe
   }
   // Sorted by value: the value's order-preserving 32-bit pattern, ties in pixel-list order, by a stable LSD radix
   // sort of three 11-bit digits (linear time; ≈ 4× faster than the native sort of doubles it replaces, which
-  // ordered by pattern × 2^16 + position: the same order).
-  const values = new Float64Array(n);
-  const w = new Float64Array(n);
+  // ordered by pattern × 2^16 + position: the same order). Values and weights are read from the float32 inputs
+  // where they are needed (the same doubles a copy would hold).
   const bits = new Int32Array(n);
+  let total = 0;
   for (let k = 0; k < n; k++) {
-    const v = map[index[k]!]!;
-    values[k] = v;
-    w[k] = weight[k]!;
-    bits[k] = orderedBits(v) | 0;
+    bits[k] = orderedBits(map[index[k]!]!) | 0;
+    total += weight[k]!;
   }
   const order = radixOrder(bits);
-  let total = 0;
-  for (let i = 0; i < n; i++) total += w[i]!;
+  const valueAt = (k: number) => map[index[k]!]!;
   // Centres of each value's weight interval, as positions on the 0..n−1 scale of the unweighted percentile.
   const target = (Math.min(100, Math.max(0, p)) / 100) * (total - 1);
   let before = 0;
-  let previous = values[order[0]!]!;
-  let previousCentre = (w[order[0]!]! - 1) / 2;
+  let previous = valueAt(order[0]!);
+  let previousCentre = (weight[order[0]!]! - 1) / 2;
   if (target <= previousCentre) return previous;
   for (let i = 0; i < n; i++) {
     const j = order[i]!;
-    const centre = before + (w[j]! - 1) / 2;
+    const w = weight[j]!;
+    const centre = before + (w - 1) / 2;
     if (i > 0 && target <= centre) {
       const t = centre === previousCentre ? 1 : (target - previousCentre) / (centre - previousCentre);
-      return previous + (values[j]! - previous) * t;
+      return previous + (valueAt(j) - previous) * t;
     }
-    before += w[j]!;
-    previous = values[j]!;
+    before += w;
+    previous = valueAt(j);
     previousCentre = centre;
   }
   return previous;
