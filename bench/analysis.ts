@@ -23,58 +23,32 @@ const MODEL_DIR = join(ROOT, 'models/generated');
 export async function benchAnalysis(runs = 9): Promise<void> {
   const threads = sharp.concurrency();
   sharp.concurrency(1);
+  const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
+  type Clocked = { cpu: number[]; wall: number[] };
+  const sizes: { label: string; jpeg: Buffer; decode: Clocked; trip: Clocked; timings: { cpu: StageTimings[]; wall: StageTimings[] } }[] = [];
+  let throughput = '';
+  // The analysis first, with nothing else in the process (the local stack's queues and timers would add their CPU
+  // time to whichever stage runs); then the stack, for the round trips.
   const analyzer = await createInspectingAnalyzer({ modelDir: MODEL_DIR });
-  const stack = await startTestStack();
   try {
-    const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
-    const widths = [10, 7, 7, 7, 9, 7, 7, 8, 8, 10, 9, 9];
-    console.log('\nFace-aware analysis and round trip, one thread: median of %d runs after a warm-up, ms', runs);
-    console.log('CPU time of the process per stage (steady on a busy machine), then wall time; `x` rows: multiples of the decode');
-    console.log(formatRow(['image', 'clock', 'decode', ...stages.slice(0, -1), 'analysis', 'round trip', 'anal/dec', 'trip/dec'], widths));
-    let throughput = '';
     for (const megapixels of [1, 12]) {
       const jpeg = await benchJpeg(megapixels);
       const meta = await sharp(jpeg).metadata();
-      const decode = { cpu: [] as number[], wall: [] as number[] };
-      const trip = { cpu: [] as number[], wall: [] as number[] };
-      const timings = { cpu: [] as StageTimings[], wall: [] as StageTimings[] };
+      const size = { label: `${meta.width}x${meta.height}`, jpeg, decode: { cpu: [], wall: [] }, trip: { cpu: [], wall: [] }, timings: { cpu: [], wall: [] } } as (typeof sizes)[number];
+      sizes.push(size);
       // Decoding and analysing in separate loops: the freeing of a decoded 12-MP buffer must not land in a stage.
       for (let i = 0; i <= runs; i++) {
         const used = await timed(() => sharp(jpeg).raw().toBuffer());
         if (i === 0) continue; // warm-up
-        decode.cpu.push(used.cpu);
-        decode.wall.push(used.wall);
+        size.decode.cpu.push(used.cpu);
+        size.decode.wall.push(used.wall);
       }
       for (let i = 0; i <= runs; i++) {
         const inspection = await analyzer.inspect(jpeg, MARKER_NAMES);
         if (inspection.outcome.status !== 'completed') throw new Error(`bench photo rejected: ${inspection.outcome.error.code}`);
         if (i === 0) continue; // warm-up
-        timings.cpu.push(inspection.cpu);
-        timings.wall.push(inspection.timings);
-      }
-      for (let i = 0; i <= runs; i++) {
-        const used = await timed(async () => {
-          const response = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: jpeg }), headers: bearer(stack.key) });
-          const body = (await response.json()) as { status?: string };
-          if (response.status !== 201 || body.status !== 'completed') throw new Error(`round trip answered ${response.status}: ${JSON.stringify(body)}`);
-        });
-        if (i === 0) continue;
-        trip.cpu.push(used.cpu);
-        trip.wall.push(used.wall);
-      }
-      for (const clock of ['cpu', 'wall'] as const) {
-        const decodeMedian = median(decode[clock]);
-        const stageMedians = stages.map((s) => median(timings[clock].map((t) => t[s])));
-        const total = stageMedians[stageMedians.length - 1]!;
-        const tripMedian = median(trip[clock]);
-        const label = clock === 'cpu' ? `${meta.width}x${meta.height}` : '';
-        console.log(
-          formatRow(
-            [label, clock, decodeMedian.toFixed(1), ...stageMedians.map((v) => v.toFixed(1)), tripMedian.toFixed(1), (total / decodeMedian).toFixed(1), (tripMedian / decodeMedian).toFixed(1)],
-            widths,
-          ),
-        );
-        console.log(formatRow(['', `${clock} x`, '1', ...stageMedians.map((v) => (v / decodeMedian).toFixed(2)), (tripMedian / decodeMedian).toFixed(2), '', ''], widths));
+        size.timings.cpu.push(inspection.cpu);
+        size.timings.wall.push(inspection.timings);
       }
       if (megapixels === 1) {
         // One core's throughput: analyses back to back on this thread, counted against the CPU time they took.
@@ -82,23 +56,58 @@ export async function benchAnalysis(runs = 9): Promise<void> {
         const used = await timed(async () => {
           for (let i = 0; i < count; i++) await analyzer.analyze(jpeg, MARKER_NAMES);
         });
-        const tripCpu = median(trip.cpu);
-        throughput =
-          `Throughput, 1 MP, one core: ${((1000 * count) / used.cpu).toFixed(1)} analyses per CPU-second (${count} back to back, ${used.cpu.toFixed(0)} ms CPU, ${used.wall.toFixed(0)} ms wall);` +
-          ` ${(1000 / tripCpu).toFixed(1)} local round trips per CPU-second (API, stores and analysis in one process)`;
+        throughput = `Throughput, 1 MP, one core: ${((1000 * count) / used.cpu).toFixed(1)} analyses per CPU-second (${count} back to back, ${used.cpu.toFixed(0)} ms CPU, ${used.wall.toFixed(0)} ms wall)`;
       }
     }
-    console.log('  decode = sharp decoding the whole JPEG to pixels (the reference); detect = header + 256-px letterbox decoded');
-    console.log('  with shrink-on-load + BlazeFace; landmarks = shrunk face view + 2 Face Mesh passes; crop = aligned 256-px crop,');
-    console.log('  region and skin masks, quality measures; skin = skin model + features + scores; overlays = packing what the overlays');
-    console.log('  are drawn from (the PNGs are drawn on request by the API); round trip = POST /v1/scans of the same JPEG, all markers,');
-    console.log('  answered completed (the local stack: API, in-process queue, inference, dynalite and s3rver, all in this process).');
-    console.log(throughput);
+  } finally {
+    await analyzer.close();
+  }
+  const stack = await startTestStack();
+  try {
+    for (const size of sizes) {
+      for (let i = 0; i <= runs; i++) {
+        const used = await timed(async () => {
+          const response = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: size.jpeg }), headers: bearer(stack.key) });
+          const body = (await response.json()) as { status?: string };
+          if (response.status !== 201 || body.status !== 'completed') throw new Error(`round trip answered ${response.status}: ${JSON.stringify(body)}`);
+        });
+        if (i === 0) continue;
+        size.trip.cpu.push(used.cpu);
+        size.trip.wall.push(used.wall);
+      }
+    }
   } finally {
     await stack.close();
-    await analyzer.close();
     sharp.concurrency(threads);
   }
+
+  const widths = [10, 7, 7, 7, 9, 7, 7, 8, 8, 10, 9, 9];
+  console.log('\nFace-aware analysis and round trip, one thread: median of %d runs after a warm-up, ms', runs);
+  console.log('CPU time of the process per stage (steady on a busy machine), then wall time; `x` rows: multiples of the decode');
+  console.log(formatRow(['image', 'clock', 'decode', ...stages.slice(0, -1), 'analysis', 'round trip', 'anal/dec', 'trip/dec'], widths));
+  for (const size of sizes) {
+    for (const clock of ['cpu', 'wall'] as const) {
+      const decodeMedian = median(size.decode[clock]);
+      const stageMedians = stages.map((s) => median(size.timings[clock].map((t) => t[s])));
+      const total = stageMedians[stageMedians.length - 1]!;
+      const tripMedian = median(size.trip[clock]);
+      console.log(
+        formatRow(
+          [clock === 'cpu' ? size.label : '', clock, decodeMedian.toFixed(1), ...stageMedians.map((v) => v.toFixed(1)), tripMedian.toFixed(1), (total / decodeMedian).toFixed(1), (tripMedian / decodeMedian).toFixed(1)],
+          widths,
+        ),
+      );
+      console.log(formatRow(['', `${clock} x`, '1', ...stageMedians.map((v) => (v / decodeMedian).toFixed(2)), (tripMedian / decodeMedian).toFixed(2), '', ''], widths));
+    }
+  }
+  console.log('  decode = sharp decoding the whole JPEG to pixels (the reference); detect = header + 256-px letterbox decoded');
+  console.log('  with shrink-on-load + BlazeFace; landmarks = shrunk face view + 2 Face Mesh passes; crop = aligned 256-px crop,');
+  console.log('  region and skin masks, quality measures; skin = skin model + features + scores; overlays = packing what the overlays');
+  console.log('  are drawn from (the PNGs are drawn on request by the API); round trip = POST /v1/scans of the same JPEG, all markers,');
+  console.log('  answered completed (the local stack: API, in-process queue, inference, dynalite and s3rver, all in this process,');
+  console.log('  measured after the analysis runs, with the stack started only then).');
+  const tripCpu = median(sizes[0]!.trip.cpu);
+  console.log(`${throughput}; ${(1000 / tripCpu).toFixed(1)} local round trips per CPU-second (API, stores and analysis in one process)`);
 }
 
 /** Wall and process CPU time (all threads) of one call, in ms. */
