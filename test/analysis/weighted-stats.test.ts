@@ -1,6 +1,6 @@
 /** The weighted statistics the glare weighting relies on (functions/analysis/skin/weighted-stats.ts). */
 import { describe, expect, it } from 'vitest';
-import { percentile } from '../../functions/analysis/skin/stats';
+import { kthSmallest, percentile } from '../../functions/analysis/skin/stats';
 import { weightedMean, weightedPercentile, weightedPixels } from '../../functions/analysis/skin/weighted-stats';
 
 function randomMap(n: number, seed: number): Float32Array {
@@ -30,6 +30,15 @@ function referencePercentile(map: Float32Array, weights: Float32Array, p: number
   }
   return value(order.length - 1);
 }
+
+describe('kthSmallest', () => {
+  it('when values have ties and negatives, then the k-th smallest is the element a sort puts at k', () => {
+    const map = randomMap(4001, 7);
+    map.fill(1.5, 10, 400);
+    const sorted = Float32Array.from(map).sort();
+    for (const k of [0, 1, 200, 2000, 3999, 4000]) expect(kthSmallest(Float32Array.from(map), k)).toBe(sorted[k]);
+  });
+});
 
 describe('weighted percentiles', () => {
   it('when weights fade, then the percentile is exactly the plainly written definition (radix-sorted, ties and negative values included)', () => {
