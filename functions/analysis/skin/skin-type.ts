@@ -10,7 +10,8 @@ import type { MarkerName } from './markers';
 import { calibrate } from './scoring';
 import { smoothstep } from './stats';
 
-export const SKIN_TYPE_NAMES = ['oily', 'dry', 'combination', 'normal'] as const;
+/** The four types, in the order the routine profile's skin_type lists them. */
+export const SKIN_TYPE_NAMES = ['dry', 'oily', 'combination', 'normal'] as const;
 export type SkinTypeName = (typeof SKIN_TYPE_NAMES)[number];
 
 /** The U-zone: cheeks and chin (the T-zone is the oiliness marker's region: forehead bar, glabella, nose). */
