@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL_DIR, type InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
 import { reduceFeatures } from '../../functions/analysis/skin/features';
-import { getManifest } from '../../functions/analysis/skin/manifest';
+import { getManifest, markerCatalogue } from '../../functions/analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
 import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
 import { isolate, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
@@ -53,6 +53,10 @@ describe('which markers have regions', () => {
     expect(resultRegionsOf('oiliness')).toEqual(['forehead', 'glabella', 'nose']);
     expect(resultRegionsOf('wrinkles')).toEqual(['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right']);
     for (const marker of MARKER_NAMES) expect(resultRegionsOf(marker).length === 0 || resultRegionsOf(marker).length >= 2).toBe(true);
+  });
+
+  it('when the marker catalogue (GET /v1/markers) is built, then each entry lists the regions its results are broken down into', () => {
+    for (const entry of markerCatalogue()) expect(entry.result_regions, entry.name).toEqual(resultRegionsOf(entry.name));
   });
 });
 

@@ -691,6 +691,8 @@ export interface components {
             measures: string;
             /** @description The face regions it is measured in. */
             regions: ("forehead" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right" | "t_zone")[];
+            /** @description The regions a scan's `region_results` break it down into (empty: whole face only; the regions it only compares against are not listed). */
+            result_regions: ("forehead" | "glabella" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right")[];
             /** @description Score direction: higher is healthier skin. */
             direction: string;
             /** @description The visual proxy, when the property cannot be seen directly (hydration). */

@@ -283,6 +283,23 @@ class MarkerCatalogueEntry(BaseModel):
     """
     The face regions it is measured in.
     """
+    result_regions: list[
+        Literal[
+            "forehead",
+            "glabella",
+            "nose",
+            "left_cheek",
+            "right_cheek",
+            "chin",
+            "under_eye_left",
+            "under_eye_right",
+            "crows_feet_left",
+            "crows_feet_right",
+        ]
+    ]
+    """
+    The regions a scan's `region_results` break it down into (empty: whole face only; the regions it only compares against are not listed).
+    """
     direction: str
     """
     Score direction: higher is healthier skin.
