@@ -114,7 +114,7 @@ describe('the frontal face', () => {
 });
 
 describe('the whole face and the cut maps', () => {
-  it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square measures as on the whole crop', async () => {
+  it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square (references packed below it) measures as on the whole crop', async () => {
     const inspection = await analyzer.inspect(await scaledFace('light', 1), MARKER_NAMES, { overlays: false });
     if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
     const regions = inspection.regions!;
@@ -131,13 +131,23 @@ describe('the whole face and the cut maps', () => {
         const y = (i - x) / S;
         [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
       });
-      const [, cutRegions] = isolate(maps, regions, mask, [], [{ x0, y0, x1, y1 }]);
+      const [, cutRegions] = isolate(maps, regions, mask, { x0, y0, x1, y1 });
       expect(cutRegions.size).toBeLessThan(S);
-      const uncut = reduceFeatures(...isolate(maps, regions, mask, [], [whole])).values;
-      const cut = reduceFeatures(...isolate(maps, regions, mask, [], [{ x0, y0, x1, y1 }])).values;
+      const uncut = reduceFeatures(...isolate(maps, regions, mask, whole)).values;
+      const cut = reduceFeatures(...isolate(maps, regions, mask, { x0, y0, x1, y1 })).values;
       for (const marker of MARKER_NAMES) {
         if (Number.isNaN(uncut[marker])) expect(cut[marker], `${part} ${marker}`).toBeNaN();
         else expect(cut[marker], `${part} ${marker}`).toBeCloseTo(uncut[marker], 6);
+      }
+      // With reference regions packed below the square (redness: forehead and chin; dark circles: the cheeks), the
+      // markers that compare against them measure exactly as with the references in place.
+      for (const [marker, references] of [['redness', ['forehead', 'chin']], ['dark_circles', ['left_cheek', 'right_cheek']]] as const) {
+        const packed = isolate(maps, regions, mask, { x0, y0, x1, y1 }, references);
+        expect(packed[1].size).toBeLessThan(S);
+        const inPlace = reduceFeatures(...isolate(maps, regions, mask, whole, references)).values[marker];
+        const value = reduceFeatures(...packed).values[marker];
+        if (Number.isNaN(inPlace)) expect(value, `${part} ${marker}`).toBeNaN();
+        else expect(value, `${part} ${marker}`).toBeCloseTo(inPlace, 6);
       }
     }
   });

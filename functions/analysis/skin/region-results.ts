@@ -5,7 +5,7 @@
  * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
-import { reduceFeatures, type SkinMaps } from './features';
+import { MIN_REGION_PIXELS, reduceFeatures, type SkinMaps } from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
@@ -43,12 +43,13 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
     group.markers.push(marker);
     groups.set(key, group);
   }
-  const boxes = boxesOf(regions, parts);
+  const boxes = boxesOf(regions.size, parts);
   for (const { references, markers: grouped } of groups.values()) {
     const wanted = new Set(grouped.flatMap(resultRegionsOf));
     for (const part of RESULT_REGION_NAMES) {
-      if (!wanted.has(part) || !boxes[part]) continue;
-      const values = reduceFeatures(...isolate(maps, regions, parts[part], references, [boxes[part], ...references.map((r) => boxes[r])])).values;
+      const box = boxes[part];
+      if (!wanted.has(part) || !box) continue;
+      const values = reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values;
       for (const marker of grouped) {
         if (!resultRegionsOf(marker).includes(part)) continue;
         const value = values[marker];
@@ -69,73 +70,105 @@ function partMasks(regions: RegionMasks): Record<ResultRegion, Uint8Array> {
   return { ...(masks as Record<Exclude<ResultRegion, 'glabella'>, Uint8Array>), glabella };
 }
 
-interface PixelBox {
+export interface PixelBox {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
 }
 
-/** The bounding box of each region's and part's pixels (undefined when empty). */
-function boxesOf(regions: RegionMasks, parts: Record<ResultRegion, Uint8Array>): Partial<Record<RegionName | ResultRegion, PixelBox>> {
-  const S = regions.size;
-  const out: Partial<Record<RegionName | ResultRegion, PixelBox>> = {};
-  for (const [name, mask] of [...Object.entries(regions.masks), ['glabella', parts.glabella]] as [RegionName | ResultRegion, Uint8Array][]) {
+/** The bounding box of each part's pixels (undefined when it holds fewer than MIN_REGION_PIXELS). */
+function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial<Record<ResultRegion, PixelBox>> {
+  const out: Partial<Record<ResultRegion, PixelBox>> = {};
+  for (const [name, mask] of Object.entries(parts) as [ResultRegion, Uint8Array][]) {
     let box: PixelBox | undefined;
-    for (let i = 0; i < mask.length; i++) {
-      if (!mask[i]) continue;
-      const x = i % S;
-      const y = (i - x) / S;
-      if (!box) box = { x0: x, y0: y, x1: x, y1: y };
-      else {
-        if (x < box.x0) box.x0 = x;
-        if (x > box.x1) box.x1 = x;
-        if (y > box.y1) box.y1 = y;
+    let pixels = 0;
+    for (let y = 0, i = 0; y < size; y++) {
+      for (let x = 0; x < size; x++, i++) {
+        if (!mask[i]) continue;
+        pixels++;
+        if (!box) box = { x0: x, y0: y, x1: x, y1: y };
+        else {
+          if (x < box.x0) box.x0 = x;
+          if (x > box.x1) box.x1 = x;
+          box.y1 = y;
+        }
       }
     }
-    if (box) out[name] = box;
+    if (box && pixels >= MIN_REGION_PIXELS) out[name] = box;
   }
   return out;
 }
 
 /**
- * The maps and masks cut to the smallest square (plus a margin) holding `boxes`, every region limited to `part`
- * except the reference regions, which stay whole. Cropping changes no value: the maps are per-pixel and every
- * measurement is confined to the masks.
+ * The maps and masks of one part: the smallest square (plus a margin) round `box`, every region limited to `part`;
+ * the reference regions stay whole, their pixels outside that square packed in rows below it. Neither step changes
+ * a value: the maps are per-pixel, every measurement is confined to the masks, and references are only read
+ * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
+ * square small (a cheek and the forehead and chin it is compared with would span the whole face).
  */
 export function isolate(
   maps: SkinMaps,
   regions: RegionMasks,
   part: Uint8Array | null,
-  references: readonly RegionName[],
-  boxes: readonly (PixelBox | undefined)[],
+  box: PixelBox,
+  references: readonly RegionName[] = [],
 ): [SkinMaps, RegionMasks] {
   const S = regions.size;
-  const present = boxes.filter((b): b is PixelBox => b !== undefined);
-  const x0 = Math.min(...present.map((b) => b.x0));
-  const y0 = Math.min(...present.map((b) => b.y0));
-  const x1 = Math.max(...present.map((b) => b.x1));
-  const y1 = Math.max(...present.map((b) => b.y1));
-  const side = Math.min(S, Math.max(x1 - x0, y1 - y0) + 1 + 2 * CROP_MARGIN);
-  const left = Math.max(0, Math.min(S - side, Math.round((x0 + x1 + 1 - side) / 2)));
-  const top = Math.max(0, Math.min(S - side, Math.round((y0 + y1 + 1 - side) / 2)));
-  const cut = (plane: ArrayLike<number>, offset: number, into: Float32Array | Uint8Array, limit?: Uint8Array) => {
-    for (let y = 0; y < side; y++) {
-      const row = (top + y) * S + left;
-      for (let x = 0; x < side; x++) into[y * side + x] = limit && !limit[row + x] ? 0 : plane[offset + row + x]!;
+  const inner = Math.min(S, Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 + 2 * CROP_MARGIN);
+  const left = Math.max(0, Math.min(S - inner, Math.round((box.x0 + box.x1 + 1 - inner) / 2)));
+  const top = Math.max(0, Math.min(S - inner, Math.round((box.y0 + box.y1 + 1 - inner) / 2)));
+  // Reference pixels outside the square, packed row by row below it.
+  let packed = new Int32Array(0);
+  if (references.length) {
+    const refMasks = references.map((r) => regions.masks[r]);
+    const outside: number[] = [];
+    for (let y = 0, i = 0; y < S; y++) {
+      const rowInside = y >= top && y < top + inner;
+      for (let x = 0; x < S; x++, i++) {
+        if (rowInside && x >= left && x < left + inner) continue;
+        for (const m of refMasks) {
+          if (m[i]) {
+            outside.push(i);
+            break;
+          }
+        }
+      }
     }
-  };
+    packed = Int32Array.from(outside);
+  }
+  let side = inner;
+  while (side < inner + Math.ceil(packed.length / side)) side = inner + Math.ceil(packed.length / side);
+  const target = new Int32Array(packed.length);
+  for (let k = 0; k < packed.length; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
+
   const croppedMaps = {} as SkinMaps;
   for (const output of Object.keys(SKIN_OUTPUTS) as SkinOutputName[]) {
     const channels = SKIN_OUTPUTS[output].length;
+    const plane = maps[output];
     const out = new Float32Array(channels * side * side);
-    for (let c = 0; c < channels; c++) cut(maps[output], c * S * S, out.subarray(c * side * side));
+    for (let c = 0; c < channels; c++) {
+      const from = c * S * S;
+      const to = c * side * side;
+      for (let y = 0; y < inner; y++) {
+        const row = from + (top + y) * S + left;
+        out.set(plane.subarray(row, row + inner), to + y * side);
+      }
+      for (let k = 0; k < packed.length; k++) out[to + target[k]!] = plane[from + packed[k]!]!;
+    }
     croppedMaps[output] = out;
   }
   const masks = {} as Record<RegionName, Uint8Array>;
   for (const [name, mask] of Object.entries(regions.masks) as [RegionName, Uint8Array][]) {
     const out = new Uint8Array(side * side);
-    cut(mask, 0, out, part && !references.includes(name) ? part : undefined);
+    const isReference = references.includes(name);
+    const limit = part && !isReference ? part : null;
+    for (let y = 0; y < inner; y++) {
+      const row = (top + y) * S + left;
+      if (!limit) out.set(mask.subarray(row, row + inner), y * side);
+      else for (let x = 0; x < inner; x++) out[y * side + x] = mask[row + x]! & limit[row + x]!;
+    }
+    if (isReference) for (let k = 0; k < packed.length; k++) out[target[k]!] = mask[packed[k]!]!;
     masks[name] = out;
   }
   return [croppedMaps, { size: side, masks }];
