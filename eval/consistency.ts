@@ -18,6 +18,7 @@ import { createInspectingAnalyzer } from '../functions/analysis/create-analyzer'
 import { MARKER_NAMES, type MarkerName } from '../functions/analysis/skin/markers';
 import { applyExposure } from '../functions/analysis/skin/synthetic';
 import { buildModels } from '../models/build/index';
+import { describe, printDescriptionDrift, type Description } from './descriptions';
 import { FACE_CROPS, faceApiSample } from '../test/helpers/images';
 
 /** Faces at least this many pixels across are held to the drift targets (issue 13). */
@@ -40,6 +41,7 @@ interface Outcome {
   face?: number;
   skin_score?: number;
   scores?: Record<MarkerName, number>;
+  description?: Description;
 }
 
 type Variant = (bytes: Buffer) => Promise<Buffer>;
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
     if (outcome.status === 'failed') return { status: 'failed', code: outcome.error.code, face };
     void landmarks;
     const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Record<MarkerName, number>;
-    return { status: 'completed', face, skin_score: outcome.skinScore, scores };
+    return { status: 'completed', face, skin_score: outcome.skinScore, scores, description: describe(outcome) };
   };
 
   const photos = [...(await npmPhotos()), ...fixturePhotos()];
@@ -207,6 +209,8 @@ async function main(): Promise<void> {
     }
     results[`frames ${sequence.name}`] = Object.fromEntries(sequence.frames.map((f, i) => [f.name, outs[i]!]));
   }
+
+  printDescriptionDrift(results, TARGET_FACE_PIXELS);
 
   console.log(`\nRefusals (${refusals.length}):`);
   for (const r of refusals) console.log(`  ${r}`);
