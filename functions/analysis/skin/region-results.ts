@@ -5,7 +5,7 @@
  * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
-import { MIN_REGION_PIXELS, reduceFeatures, type SkinMaps } from './features';
+import { reduceFeatures, type SkinMaps } from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
@@ -20,8 +20,17 @@ export type RegionResults = Partial<Record<MarkerName, Partial<Record<ResultRegi
 const CROP_MARGIN = 8;
 
 /**
- * Score and severity per region for each of `markers` that has at least two regions; a region without enough
- * visible skin (features.ts MIN_REGION_PIXELS) is left out. Markers without regions are absent.
+ * A region is reported only with at least this many skin pixels of the 256 × 256 crop (≈ 0.4 % of it, about a
+ * 1.3 cm square on an adult face). Smaller ones (a crow's-feet area of 80–240 px once hair and eyeliner are
+ * masked out) moved by 13–20 points between re-encodes of one photo in `npm run eval`; the whole-face result, which
+ * pools them with larger regions, does not.
+ */
+export const MIN_RESULT_REGION_PIXELS = 250;
+
+/**
+ * Score and severity per region for each of `markers` that has at least two regions; a region with fewer than
+ * MIN_RESULT_REGION_PIXELS of skin, or whose measurement finds too little usable skin (features.ts), is left out.
+ * Markers without regions are absent.
  *
  * One reduction per (region, set of reference regions): markers that compare against nothing share it. Each
  * reduction runs on the smallest square of the maps that holds its masks (the maps are per-pixel, so cropping
@@ -77,7 +86,7 @@ export interface PixelBox {
   y1: number;
 }
 
-/** The bounding box of each part's pixels (undefined when it holds fewer than MIN_REGION_PIXELS). */
+/** The bounding box of each part's pixels (undefined when it holds fewer than MIN_RESULT_REGION_PIXELS). */
 function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial<Record<ResultRegion, PixelBox>> {
   const out: Partial<Record<ResultRegion, PixelBox>> = {};
   for (const [name, mask] of Object.entries(parts) as [ResultRegion, Uint8Array][]) {
@@ -95,7 +104,7 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
         }
       }
     }
-    if (box && pixels >= MIN_REGION_PIXELS) out[name] = box;
+    if (box && pixels >= MIN_RESULT_REGION_PIXELS) out[name] = box;
   }
   return out;
 }
