@@ -70,12 +70,12 @@ export function skinTypeOf(features: SkinFeatures, maps: SkinMaps, regions: Regi
 }
 
 /**
- * % of the skin of `names` with specular sheen, measured exactly as the oiliness marker measures the T-zone
- * (features.ts: every pixel, no glare weighting; smoothstep from MEASUREMENT.sheen to 3×). NaN when no region
- * holds MIN_REGION_PIXELS of skin.
+ * % of the skin of `names` with sheen, measured exactly as the oiliness marker measures the T-zone (features.ts:
+ * the skin model's luminance sheen `specular.sheen`, every pixel, no glare weighting; smoothstep from
+ * MEASUREMENT.sheen to 3×). NaN when no region holds MIN_REGION_PIXELS of skin.
  */
 export function zoneShine(maps: SkinMaps, regions: RegionMasks, names: readonly RegionName[]): number {
-  const specular = channel(maps, 'specular', 'strength', regions.size);
+  const sheen = channel(maps, 'specular', 'sheen', regions.size);
   const inZone = new Uint8Array(regions.size * regions.size);
   for (const name of names) {
     const mask = regions.masks[name];
@@ -88,7 +88,7 @@ export function zoneShine(maps: SkinMaps, regions: RegionMasks, names: readonly 
   let n = 0;
   for (let i = 0; i < inZone.length; i++) {
     if (!inZone[i]) continue;
-    sum += smoothstep(MEASUREMENT.sheen, 3 * MEASUREMENT.sheen, specular[i]!);
+    sum += smoothstep(MEASUREMENT.sheen, 3 * MEASUREMENT.sheen, sheen[i]!);
     n++;
   }
   return n === 0 ? Number.NaN : (100 * sum) / n;
