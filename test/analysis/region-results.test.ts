@@ -11,6 +11,7 @@ import { getManifest, markerCatalogue } from '../../functions/analysis/skin/mani
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
 import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
 import { isolate, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
+import { atResolutionFloor } from '../../functions/analysis/skin/resolution-floor';
 import { scoreMarkers } from '../../functions/analysis/skin/scoring';
 import * as synthetic from '../../functions/analysis/skin/synthetic';
 import type { RgbImage } from '../../functions/analysis/types';
@@ -118,7 +119,7 @@ describe('the whole face and the cut maps', () => {
     const inspection = await analyzer.inspect(await scaledFace('light', 1), MARKER_NAMES, { overlays: false });
     if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
     const regions = inspection.regions!;
-    const maps = await skin.maps(inspection.crop!);
+    const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
     // The masks and maps were not changed by the per-region reductions.
     expect(inspection.outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions), MARKER_NAMES, getManifest()));
     const whole = { x0: 0, y0: 0, x1: S - 1, y1: S - 1 };
