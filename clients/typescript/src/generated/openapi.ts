@@ -2154,6 +2154,8 @@ export interface operations {
                 aligned?: "crop" | "original";
                 /** @description Width of the PNG in pixels. `aligned=original`: from 16 up to the photo's width (default), the height keeps its aspect ratio. `crop`: a square from 16 (default 256) up to the photo's width or 256, whichever is larger. Outside that range: a 400. */
                 width?: string;
+                /** @description `true`: a label box in the top-left corner with a swatch of the severity colour, the marker, its score and severity (e.g. "Acne 72 moderate"), in a bitmap font scaled to the PNG (the same bytes every time). Default `false`. */
+                legend?: "true" | "false";
             };
             header?: never;
             path: {
