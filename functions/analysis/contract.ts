@@ -8,6 +8,13 @@
 export { MARKER_NAMES, isMarkerName, type MarkerName, type MarkerResult, type Severity } from './skin/markers';
 export { getManifest, severityFor, markerCatalogue } from './skin/manifest';
 export { REGION_NAMES, type RegionName } from './types';
+export { RESULT_REGION_NAMES, type ResultRegion } from './skin/result-regions';
+export { LESION_TYPES, type LesionCounts, type LesionType } from './skin/lesions';
+export type { RegionResults } from './skin/region-results';
+export { SKIN_TONE_CATEGORY_NAMES, type SkinTone, type SkinToneCategory } from './skin/skin-tone';
+export { SKIN_TYPE_NAMES, type SkinType } from './skin/skin-type';
+import type { LesionType } from './skin/lesions';
+import type { ResultRegion } from './skin/result-regions';
 
 export interface FaceInfo {
   box: { x: number; y: number; width: number; height: number };
@@ -17,9 +24,14 @@ export interface FaceInfo {
   perceived_age?: { years: number; expected_error_years: number };
 }
 
-/** A lesion the analysis counted (acne or pigmentation): its centre and radius in the upright photo's pixels. */
+/**
+ * A lesion the analysis counted (acne or pigmentation): its type (inflamed red spot or dark spot), its region, its
+ * centre and radius in the upright photo's pixels.
+ */
 export interface ScanSpot {
   marker: 'acne' | 'pigmentation';
+  type: LesionType;
+  region: ResultRegion | null;
   x: number;
   y: number;
   radius: number;

@@ -17,7 +17,7 @@ export interface ScanPage {
 /** The outcome of analysis, written once: a completed or failed scan is never overwritten. */
 export type ScanOutcome = Pick<
   ScanRecord,
-  'status' | 'skin_score' | 'markers' | 'completed_at' | 'model' | 'face' | 'quality' | 'error' | 'spots'
+  'status' | 'skin_score' | 'markers' | 'completed_at' | 'model' | 'face' | 'quality' | 'error' | 'spots' | 'lesion_counts' | 'skin_tone' | 'skin_type' | 'region_results'
 >;
 
 /** The port; its DynamoDB implementation is functions/adapters/aws/dynamo-scan-store.ts. */

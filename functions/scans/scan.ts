@@ -1,4 +1,15 @@
-import type { FaceInfo, MarkerName, MarkerResult, QualityCheck, ScanError, ScanSpot } from '../analysis/contract';
+import type {
+  FaceInfo,
+  LesionCounts,
+  MarkerName,
+  MarkerResult,
+  QualityCheck,
+  RegionResults,
+  ScanError,
+  ScanSpot,
+  SkinTone,
+  SkinType,
+} from '../analysis/contract';
 import type { Environment } from '../kernel/tenant';
 
 export type ScanStatus = 'processing' | 'completed' | 'failed';
@@ -25,12 +36,21 @@ export interface Scan {
   error: ScanError | null;
   /** Counted acne and pigmentation spots; empty until completed (and on scans stored before spots were kept). */
   spots: ScanSpot[];
+  /** Distinct lesions per type and region; null until completed. */
+  lesion_counts: LesionCounts | null;
+  /** ITA° skin tone of the face (a description, never a score); null until completed. */
+  skin_tone: SkinTone | null;
+  /** Oily / dry / combination / normal and sensitive-prone, from T-zone against U-zone; null until completed. */
+  skin_type: SkinType | null;
+  /** Score and severity per region, per requested marker that has regions; `{}` until completed. */
+  region_results: RegionResults;
 }
 
+/** Fields a scan record holds only once completed (and not on records stored before they existed). */
+type CompletedOnly = 'spots' | 'lesion_counts' | 'skin_tone' | 'skin_type' | 'region_results';
+
 /** What the store keeps beside the public fields. */
-export interface ScanRecord extends Omit<Scan, 'spots'> {
-  /** Absent until the scan completes (and on records stored before spots were kept). */
-  spots?: ScanSpot[];
+export interface ScanRecord extends Omit<Scan, CompletedOnly>, Partial<Pick<Scan, CompletedOnly>> {
   account_id: string;
   environment: Environment;
   requested_markers: MarkerName[];
@@ -60,6 +80,12 @@ export function toPublicScan(record: ScanRecord): Scan {
     face: record.face,
     quality: record.quality,
     error: record.error,
-    spots: record.spots ?? [],
+    // Spots stored before lesions were typed: an acne spot is a red (haemoglobin) blob by definition, a
+    // pigmentation spot a melanin one; their region was not recorded.
+    spots: (record.spots ?? []).map((spot) => ({ ...spot, type: spot.type ?? (spot.marker === 'acne' ? 'inflamed' : 'dark_spot'), region: spot.region ?? null })),
+    lesion_counts: record.lesion_counts ?? null,
+    skin_tone: record.skin_tone ?? null,
+    skin_type: record.skin_type ?? null,
+    region_results: record.region_results ?? {},
   };
 }

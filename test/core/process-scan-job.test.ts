@@ -16,7 +16,11 @@ const COMPLETED: AnalysisOutcome = {
   markers: { acne: { score: 81, severity: 'low' }, hydration: { score: 66, severity: 'moderate' } },
   face: { box: { x: 10, y: 20, width: 300, height: 300 }, confidence: 0.99, landmarks: 468 },
   quality: { brightness: { value: 0.5, threshold: 0.2, passed: true } },
-  spots: [{ marker: 'acne', x: 100, y: 120, radius: 4 }],
+  spots: [{ marker: 'acne', type: 'inflamed', region: 'left_cheek', x: 100, y: 120, radius: 4 }],
+  lesionCounts: { total: 1, inflamed: 1, dark_spot: 0, by_region: { left_cheek: { total: 1, inflamed: 1, dark_spot: 0 } } },
+  skinTone: { ita: 42.5, category: 'very_light', hue_angle: 62.1, lab: { l: 68.2, a: 9.1, b: 17.2 } },
+  skinType: null,
+  regionResults: { acne: { left_cheek: { score: 79, severity: 'low' } } },
 };
 
 async function setup(outcome: AnalysisOutcome | Error = COMPLETED) {
@@ -64,7 +68,11 @@ describe('processScanJob', () => {
       face: COMPLETED.face,
       quality: COMPLETED.quality,
       error: null,
-      spots: [{ marker: 'acne', x: 100, y: 120, radius: 4 }],
+      spots: [{ marker: 'acne', type: 'inflamed', region: 'left_cheek', x: 100, y: 120, radius: 4 }],
+      lesion_counts: { total: 1, inflamed: 1, dark_spot: 0, by_region: { left_cheek: { total: 1, inflamed: 1, dark_spot: 0 } } },
+      skin_tone: { ita: 42.5, category: 'very_light', hue_angle: 62.1, lab: { l: 68.2, a: 9.1, b: 17.2 } },
+      skin_type: null,
+      region_results: { acne: { left_cheek: { score: 79, severity: 'low' } } },
     });
     expect(calls).toEqual(['acne,hydration']);
     expect(notified).toEqual([stored]);
