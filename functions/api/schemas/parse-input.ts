@@ -36,8 +36,14 @@ export function invalidInput(issues: readonly z.core.$ZodIssue[]): ApiError {
   const params = paramsOf(issues[0]);
   // Some schemas' messages name their parameter already ("markers.acne.score must be …"); the rest get it in front.
   const detail = params?.detail ?? (namesParam(first.message, first.param) ? first.message : `${first.param}: ${first.message}`);
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''}: see errors)` : '';
-  return new ApiError(params?.code ?? 'invalid_request', `${detail}${more}`, errors);
+  return new ApiError(params?.code ?? 'invalid_request', withCount(detail, errors.length - 1), errors);
+}
+
+/** "limit: expected … (and 2 more problems: see errors)", the sentence's full stop kept at its end. */
+function withCount(detail: string, more: number): string {
+  if (more === 0) return detail;
+  const stop = detail.endsWith('.') ? '.' : '';
+  return `${detail.slice(0, detail.length - stop.length)} (and ${more} more problem${more > 1 ? 's' : ''}: see errors)${stop}`;
 }
 
 function paramsOf(issue: z.core.$ZodIssue | undefined): IssueParams | undefined {
