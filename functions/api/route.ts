@@ -79,7 +79,7 @@ export interface RouteSpec<P extends AnyObject = AnyObject, Q extends AnyObject 
   curl: string;
 }
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<never, never>;
 
 /** The body as the handler gets it: which media type came, its parsed value, and what was read before parsing. */
 type ParsedBody<C extends BodyContents> = {

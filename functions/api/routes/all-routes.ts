@@ -31,4 +31,4 @@ export const KEYED_ROUTES: readonly ApiRoute<ApiDeps>[] = [
 
 export const PUBLIC_ROUTES: readonly ApiRoute<DocumentSource>[] = [getOpenApiDocumentRoute];
 
-export const ALL_ROUTES: readonly ApiRoute<never>[] = [...KEYED_ROUTES, ...PUBLIC_ROUTES] as readonly ApiRoute<never>[];
+export const ALL_ROUTES: readonly ApiRoute<never>[] = [...KEYED_ROUTES, ...PUBLIC_ROUTES];

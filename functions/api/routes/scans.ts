@@ -1,8 +1,7 @@
 /** The /v1/scans operations: submit a photo (or an upload), list, read, delete, and a marker's overlay image. */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ApiError, ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors';
-import { notFound } from '../../shared/errors';
+import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../shared/errors';
 import type { Tenant } from '../../shared/tenant';
 import { METRIC } from '../../shared/metrics';
 import { acceptImage, tooLarge, type AcceptedImage } from '../../scans/image-intake';
