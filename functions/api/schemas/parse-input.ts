@@ -34,8 +34,10 @@ export function invalidInput(issues: readonly z.core.$ZodIssue[]): ApiError {
   const errors = paramErrorsOf(new z.ZodError([...issues]));
   const first = errors[0] ?? { param: 'body', message: 'invalid request' };
   const params = paramsOf(issues[0]);
-  // Some schemas' messages name their parameter already ("markers.acne.score must be …"); the rest get it in front.
-  const detail = params?.detail ?? (namesParam(first.message, first.param) ? first.message : `${first.param}: ${first.message}`);
+  // Some schemas' messages name their parameter already ("markers.acne.score must be …"), and a problem with the
+  // body as a whole ("scan_id or markers is required") is its message alone; the rest get the parameter in front.
+  const standsAlone = first.param === 'body' || namesParam(first.message, first.param);
+  const detail = params?.detail ?? (standsAlone ? first.message : `${first.param}: ${first.message}`);
   return new ApiError(params?.code ?? 'invalid_request', withCount(detail, errors.length - 1), errors);
 }
 
