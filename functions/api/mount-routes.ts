@@ -1,15 +1,19 @@
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { notFound } from '../shared/errors';
 import { requireScope } from '../keys/authenticate';
 import type { ApiEnv } from './deps';
-import { honoPath, type ApiRoute, type BodyContent, type BodyMediaType, type RouteSpec } from './route';
+import { honoPath, type ApiRoute, type BodyContent, type BodyMediaType, type RequestHeader, type RouteSpec } from './route';
 import { invalidInput } from './schemas/parse-input';
+import { idempotencyKeySchema } from './schemas/scan-requests';
+
+/** The request headers that can be invalid (`Prefer` is a hint, never an error; `If-None-Match` any validator list). */
+const REQUEST_HEADER_SCHEMAS: Partial<Record<RequestHeader, z.ZodType>> = { 'Idempotency-Key': idempotencyKeySchema };
 
 /**
  * Registers declared routes on `app` (whose own mount point is `prefix`, e.g. the /v1 sub-app). Each request then
  * goes through the same steps before its handler: the declared scope, a malformed id answered as unknown, the body
- * read within its limits, and every input (path, query, body) checked with its schema, all problems reported at once.
+ * read within its limits, and every input (path, query, headers, body) checked with its schema, all problems reported at once.
  */
 export function mountRoutes<D>(app: Hono<ApiEnv>, routes: readonly ApiRoute<D>[], deps: D, prefix = ''): void {
   for (const route of routes) {
@@ -42,6 +46,11 @@ async function checkedInput(spec: RouteSpec, c: Context<ApiEnv>): Promise<{ para
   };
   const params = parse(spec.params, rawParams);
   const query = parse(spec.query, c.req.query());
+  for (const name of spec.headers ?? []) {
+    const value = c.req.header(name);
+    const schema = REQUEST_HEADER_SCHEMAS[name];
+    if (schema && value !== undefined) parse(z.object({ [name]: schema }), { [name]: value });
+  }
   const body = content ? { mediaType: content[0], value: parse(content[1].schema, rawBody), sent: rawBody } : undefined;
   if (issues.length > 0) throw invalidInput(issues);
   return { params, query, body };

@@ -1,6 +1,6 @@
 /**
  * One validation path for every route (functions/api/mount-routes.ts): a request with several invalid inputs gets
- * one 400 whose `errors` names each of them (path, query, form fields, JSON body), the detail naming the first and
+ * one 400 whose `errors` names each of them (path, query, headers, form fields, JSON body), the detail naming the first and
  * counting the rest; the declared scope is checked before any input, and a malformed id is still a 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,21 @@ describe('every invalid input of a request is reported', () => {
         { param: 'markers.acne.score', message: 'markers.acne.score must be an integer from 0 to 100 (received number 101)' },
         { param: 'user_id', message: 'user_id must be 1-128 characters of A-Z, a-z, 0-9, _ . : @ - (received "a b")' },
         { param: 'profile.skin_type', message: 'profile.skin_type must be one of dry, oily, combination, normal (received "waxy")' },
+      ]),
+    );
+  });
+
+  it('when a routine request has a bad Idempotency-Key and an invalid body, then both are named, the header first', async () => {
+    const response = await fetch(`${stack.apiUrl}/v1/routines`, {
+      method: 'POST',
+      headers: bearer(stack.key, { 'Content-Type': 'application/json', 'Idempotency-Key': 'two words' }),
+      body: JSON.stringify({ markers: { acne: { score: -1 } } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(
+      invalid(response, 'Idempotency-Key: expected 1 to 255 visible ASCII characters (and 1 more problem: see errors)', [
+        { param: 'Idempotency-Key', message: 'expected 1 to 255 visible ASCII characters' },
+        { param: 'markers.acne.score', message: 'markers.acne.score must be an integer from 0 to 100 (received number -1)' },
       ]),
     );
   });

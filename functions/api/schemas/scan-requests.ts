@@ -168,10 +168,10 @@ export const preferHeaderSchema = z.string().meta({
   examples: ['wait=20'],
 });
 
-/** The Idempotency-Key pattern that functions/idempotency/run-idempotent.ts enforces. */
+/** The Idempotency-Key pattern that functions/idempotency/run-idempotent.ts enforces (checked here first, with the other inputs). */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[\x21-\x7e]{1,255}$/)
+  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'expected 1 to 255 visible ASCII characters' })
   .meta({
     description:
       'Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`.',
