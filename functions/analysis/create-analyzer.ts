@@ -14,6 +14,7 @@ import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import { reduceFeatures, type SkinFeatures } from './skin/features';
 import { getManifest } from './skin/manifest';
+import { atResolutionFloor, effectiveFacePixels, RESOLUTION_FLOOR } from './skin/resolution-floor';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
@@ -186,11 +187,16 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       return done(rejected('not_human_skin', 'The face does not have the colour of human skin (a mask, a drawing or a painting?); photograph a bare face.', faceInfo, quality));
     }
 
+    // Every face is measured at the effective resolution of a face at the floor (skin/resolution-floor.ts); a smaller
+    // face is measured as it is and flagged: its fine markers (wrinkles, pores, texture, hydration) read smoother.
+    const effectiveFace = effectiveFacePixels(cropWindow.side);
+    quality.resolution = check(effectiveFace, RESOLUTION_FLOOR.facePixels, effectiveFace >= RESOLUTION_FLOOR.facePixels);
+
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
     const skinOnly = skinRegions(crop, regions);
     inspection.regions = skinOnly;
     // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
-    const maps = await skin.maps(crop);
+    const maps = await skin.maps(atResolutionFloor(crop, cropWindow.side));
     const features = reduceFeatures(maps, skinOnly);
     inspection.features = features;
     let results: Record<MarkerName, MarkerResult>;
