@@ -308,7 +308,7 @@ export const getScanOverlayRoute = defineRoute(
     // Which markers are drawable depends on the scan: checked against it once it is read.
     const { marker = scan.requested_markers[0]! } = parseInput(z.object({ marker: overlayMarkerSchema(scan.requested_markers) }), { marker: query.marker });
     if (scan.status !== 'completed') throw notFound(`The overlay of scan ${scan.scan_id} (the scan is ${scan.status})`);
-    const png = await getOverlay(deps.stores.images, scan, { marker, style: query.style, aligned: query.aligned, width: query.width });
+    const png = await getOverlay(deps.stores.images, scan, { marker, style: query.style, aligned: query.aligned, width: query.width, legend: query.legend });
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' });
   },
 );
