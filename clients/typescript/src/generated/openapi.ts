@@ -550,7 +550,7 @@ export interface components {
                 height: number;
                 format: string;
             };
-            /** @description The analysed face: its box in image pixels, detector confidence, landmark count. */
+            /** @description The analysed face: its box in image pixels, detector confidence, landmark count, perceived age. */
             face: {
                 box: {
                     x: number;
@@ -560,6 +560,13 @@ export interface components {
                 };
                 confidence: number;
                 landmarks: number;
+                /** @description Perceived age from a learned model (HSE FaceRes), on completed scans only; a description of the photo, never part of a score. See docs/analysis.md. */
+                perceived_age?: {
+                    /** @description How old the face looks, in whole years. */
+                    years: number;
+                    /** @description The age model's published mean absolute error, in years: a plain estimate, not a measurement. */
+                    expected_error_years: number;
+                };
             } | null;
             /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is. */
             quality: {
@@ -2053,6 +2060,8 @@ export interface operations {
                 aligned?: "crop" | "original";
                 /** @description Width of the PNG in pixels. `aligned=original`: from 16 up to the photo's width (default), the height keeps its aspect ratio. `crop`: a square from 16 (default 256) up to the photo's width or 256, whichever is larger. Outside that range: a 400. */
                 width?: string;
+                /** @description `true`: a label box in the top-left corner with a swatch of the severity colour, the marker, its score and severity (e.g. "Acne 72 moderate"), in a bitmap font scaled to the PNG (the same bytes every time). Default `false`. */
+                legend?: "true" | "false";
             };
             header?: never;
             path: {
