@@ -7,6 +7,7 @@ import { z } from 'zod';
 import manifestJson from '../../../models/manifest.json' with { type: 'json' };
 import { MARKER_NAMES, type MarkerName, type Severity } from './markers.js';
 import { REGION_NAMES } from '../types.js';
+import { resultRegionsOf, type ResultRegion } from './result-regions.js';
 
 const band = z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]);
 const anchor = z.tuple([z.number(), z.number().min(0).max(100)]);
@@ -102,6 +103,8 @@ export interface MarkerCatalogueEntry {
   title: string;
   measures: string;
   regions: string[];
+  /** The regions a scan's `region_results` break this marker down into (empty: whole face only). */
+  result_regions: ResultRegion[];
   direction: string;
   proxy?: string;
   severity_bands: SkinManifest['severity_bands'];
@@ -116,6 +119,7 @@ export function markerCatalogue(manifest: SkinManifest = getManifest()): MarkerC
       title: m.title,
       measures: m.measures,
       regions: m.regions,
+      result_regions: resultRegionsOf(name),
       direction: m.direction,
       ...(m.proxy ? { proxy: m.proxy } : {}),
       severity_bands: manifest.severity_bands,
