@@ -5,7 +5,7 @@
  * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
-import { reduceFeatures, type SkinMaps } from './features';
+import { channel, darkCircleSides, FACE, glareWeight, MEASUREMENT, reduceFeatures, rednessOf, sideDifference, unionOf, viewOf, type SkinMaps } from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
@@ -55,13 +55,17 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
   const boxes = boxesOf(regions.size, parts);
   for (const { references, markers: grouped } of groups.values()) {
     const wanted = new Set(grouped.flatMap(resultRegionsOf));
+    // A group of one marker with a measure of its own reads only that marker's outputs, not every marker's.
+    const own = grouped.length === 1 ? OWN_MEASURES[grouped[0]!] : undefined;
     for (const part of RESULT_REGION_NAMES) {
       const box = boxes[part];
       if (!wanted.has(part) || !box) continue;
-      const values = reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values;
+      const values: Partial<Record<MarkerName, number>> = own
+        ? { [grouped[0]!]: own.measure(...isolate(maps, regions, parts[part], box, references, own.outputs)) }
+        : reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values;
       for (const marker of grouped) {
         if (!resultRegionsOf(marker).includes(part)) continue;
-        const value = values[marker];
+        const value = values[marker] ?? Number.NaN;
         if (!Number.isFinite(value)) continue;
         const score = Math.min(100, Math.max(0, Math.round(calibrate(value, manifest.markers[marker].calibration))));
         (out[marker] ??= {})[part] = { score, severity: severityFor(score, manifest) };
@@ -69,6 +73,35 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
     }
   }
   return out;
+}
+
+/**
+ * Markers compared with reference regions, measured on their own: the same functions reduceFeatures calls
+ * (features.ts), on the same isolated masks and values, so the result is the one a whole reduction of the isolated
+ * maps gives (test/analysis/region-results.test.ts checks this), without measuring every other marker over the
+ * reference regions too (those reductions cost ≈ 4× a region's, docs/performance.md). A marker with reference regions
+ * and no entry here takes the whole reduction.
+ */
+export const OWN_MEASURES: Partial<Record<MarkerName, { outputs: readonly SkinOutputName[]; measure: (maps: SkinMaps, regions: RegionMasks) => number }>> = {
+  redness: {
+    outputs: ['specular', 'chromophores'],
+    measure: (maps, regions) => {
+      const clean = cleanView(maps, regions);
+      return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE)).excess!;
+    },
+  },
+  dark_circles: {
+    outputs: ['specular', 'indices'],
+    measure: (maps, regions) => {
+      const clean = cleanView(maps, regions);
+      return sideDifference(channel(maps, 'indices', 'od', regions.size), clean, darkCircleSides(clean));
+    },
+  },
+};
+
+/** The regions weighted by glare, as reduceFeatures weighs them for colour and relief measures. */
+function cleanView(maps: SkinMaps, regions: RegionMasks) {
+  return viewOf(regions, glareWeight(channel(maps, 'specular', 'strength', regions.size), MEASUREMENT.glare));
 }
 
 /** Each result region's skin mask; the glabella is the T-zone's skin that is neither forehead nor nose. */
@@ -114,7 +147,8 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
  * the reference regions stay whole, their pixels outside that square packed in rows below it. Neither step changes
  * a value: the maps are per-pixel, every measurement is confined to the masks, and references are only read
  * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
- * square small (a cheek and the forehead and chin it is compared with would span the whole face).
+ * square small (a cheek and the forehead and chin it is compared with would span the whole face). Only `outputs`
+ * are copied (all by default).
  */
 export function isolate(
   maps: SkinMaps,
@@ -122,6 +156,7 @@ export function isolate(
   part: Uint8Array | null,
   box: PixelBox,
   references: readonly RegionName[] = [],
+  outputs: readonly SkinOutputName[] = Object.keys(SKIN_OUTPUTS) as SkinOutputName[],
 ): [SkinMaps, RegionMasks] {
   const S = regions.size;
   const inner = Math.min(S, Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 + 2 * CROP_MARGIN);
@@ -152,7 +187,7 @@ export function isolate(
   for (let k = 0; k < packed.length; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
 
   const croppedMaps = {} as SkinMaps;
-  for (const output of Object.keys(SKIN_OUTPUTS) as SkinOutputName[]) {
+  for (const output of outputs) {
     const channels = SKIN_OUTPUTS[output].length;
     const plane = maps[output];
     const out = new Float32Array(channels * side * side);
