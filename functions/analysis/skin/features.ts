@@ -287,14 +287,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const lineFraction = (names: RegionName[]) => pooled(clean, names, (w) => softFraction(lines, w, M.lineStrength, 2 * M.lineStrength));
-  const wrinkleParts = {
-    forehead: lineFraction(['forehead']),
-    crows_feet: lineFraction(['crows_feet_left', 'crows_feet_right']),
-    under_eye: lineFraction(['under_eye_left', 'under_eye_right']),
-  };
-  const parts = Object.values(wrinkleParts).filter(Number.isFinite);
-  values.wrinkles = parts.length === 0 ? Number.NaN : (100 * parts.reduce((x, y) => x + y, 0)) / parts.length;
+  const wrinkleParts = wrinklePartsOf(lines, clean);
+  values.wrinkles = wrinklesPercent(wrinkleParts);
   details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
 
   // Pores: percentage of the area covered by small round dark pits.
@@ -307,7 +301,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // glare weight does, let the first 4:2:0 encode of a photo move oiliness by up to 16 points.
   const sheen = channel(maps, 'specular', 'sheen', size);
   const tZone = unionOf(all, MARKER_REGIONS.oiliness);
-  values.oiliness = 100 * softFraction(sheen, tZone, M.sheen, 3 * M.sheen);
+  values.oiliness = oilinessPercent(sheen, tZone);
   details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(sheen, support(tZone, size))) };
 
   // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it
@@ -382,4 +376,26 @@ export function sideDifference(map: Float32Array, clean: RegionView, sides: read
   return sides.length === 0
     ? Number.NaN
     : sides.reduce((acc, [eye, cheek]) => acc + weightedMedian(map, clean.pixels[eye]) - weightedMedian(map, clean.pixels[cheek]), 0) / sides.length;
+}
+
+/** Wrinkles: the area fraction covered by fine dark lines in each of the three kinds of region. */
+export function wrinklePartsOf(lines: Float32Array, clean: RegionView): { forehead: number; crows_feet: number; under_eye: number } {
+  const M = MEASUREMENT;
+  const lineFraction = (names: RegionName[]) => pooled(clean, names, (w) => softFraction(lines, w, M.lineStrength, 2 * M.lineStrength));
+  return {
+    forehead: lineFraction(['forehead']),
+    crows_feet: lineFraction(['crows_feet_left', 'crows_feet_right']),
+    under_eye: lineFraction(['under_eye_left', 'under_eye_right']),
+  };
+}
+
+/** The wrinkle parts with skin, weighted equally, as a percentage. */
+export function wrinklesPercent(wrinkleParts: Record<string, number>): number {
+  const parts = Object.values(wrinkleParts).filter(Number.isFinite);
+  return parts.length === 0 ? Number.NaN : (100 * parts.reduce((x, y) => x + y, 0)) / parts.length;
+}
+
+/** Oiliness: the percentage of the T-zone's pixels with sheen (soft edges). */
+export function oilinessPercent(sheen: Float32Array, tZone: Weighted): number {
+  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen, 3 * MEASUREMENT.sheen);
 }

@@ -5,7 +5,23 @@
  * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
-import { channel, darkCircleSides, FACE, glareWeight, MEASUREMENT, reduceFeatures, rednessOf, sideDifference, unionOf, viewOf, type SkinMaps } from './features';
+import {
+  channel,
+  darkCircleSides,
+  FACE,
+  glareWeight,
+  MARKER_REGIONS,
+  MEASUREMENT,
+  oilinessPercent,
+  reduceFeatures,
+  rednessOf,
+  sideDifference,
+  unionOf,
+  viewOf,
+  wrinklePartsOf,
+  wrinklesPercent,
+  type SkinMaps,
+} from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
@@ -55,14 +71,17 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
   const boxes = boxesOf(regions.size, parts);
   for (const { references, markers: grouped } of groups.values()) {
     const wanted = new Set(grouped.flatMap(resultRegionsOf));
-    // A group of one marker with a measure of its own reads only that marker's outputs, not every marker's.
-    const own = grouped.length === 1 ? OWN_MEASURES[grouped[0]!] : undefined;
     for (const part of RESULT_REGION_NAMES) {
       const box = boxes[part];
       if (!wanted.has(part) || !box) continue;
-      const values: Partial<Record<MarkerName, number>> = own
-        ? { [grouped[0]!]: own.measure(...isolate(maps, regions, parts[part], box, references, own.outputs)) }
-        : reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values;
+      // A part only markers with measures of their own are broken down into (the glabella: oiliness; the eyes'
+      // surroundings: wrinkles; every part of a marker with references) is measured by those alone, each on the
+      // outputs it reads; any other by one whole reduction shared by the group's markers.
+      const wanting = grouped.filter((m) => resultRegionsOf(m).includes(part));
+      const values: Partial<Record<MarkerName, number>> = {};
+      if (wanting.every((m) => OWN_MEASURES[m])) {
+        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]!.outputs));
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values);
       for (const marker of grouped) {
         if (!resultRegionsOf(marker).includes(part)) continue;
         const value = values[marker] ?? Number.NaN;
@@ -76,11 +95,11 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
 }
 
 /**
- * Markers compared with reference regions, measured on their own: the same functions reduceFeatures calls
- * (features.ts), on the same isolated masks and values, so the result is the one a whole reduction of the isolated
- * maps gives (test/analysis/region-results.test.ts checks this), without measuring every other marker over the
- * reference regions too (those reductions cost ≈ 4× a region's, docs/performance.md). A marker with reference regions
- * and no entry here takes the whole reduction.
+ * Markers measured on their own: the same functions reduceFeatures calls (features.ts), on the same isolated masks
+ * and values, so the result is the one a whole reduction of the isolated maps gives (test/analysis/region-results
+ * .test.ts checks this), without measuring every other marker too (for a marker with references, over the reference
+ * regions: those reductions cost ≈ 4× a region's; docs/performance.md). A marker without an entry takes the whole
+ * reduction.
  */
 export const OWN_MEASURES: Partial<Record<MarkerName, { outputs: readonly SkinOutputName[]; measure: (maps: SkinMaps, regions: RegionMasks) => number }>> = {
   redness: {
@@ -89,6 +108,14 @@ export const OWN_MEASURES: Partial<Record<MarkerName, { outputs: readonly SkinOu
       const clean = cleanView(maps, regions);
       return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE)).excess!;
     },
+  },
+  oiliness: {
+    outputs: ['specular'],
+    measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), unionOf(viewOf(regions), MARKER_REGIONS.oiliness)),
+  },
+  wrinkles: {
+    outputs: ['specular', 'lines'],
+    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), cleanView(maps, regions))),
   },
   dark_circles: {
     outputs: ['specular', 'indices'],
