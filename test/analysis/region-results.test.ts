@@ -154,7 +154,7 @@ describe('the whole face and the cut maps', () => {
     }
   });
 
-  it('when a marker is measured on its own (only its outputs copied: redness, dark circles, oiliness, wrinkles), then each region reads exactly what the whole reduction of the same cut maps reads', async () => {
+  it('when a marker is measured on its own (only the outputs and regions it reads copied: redness, dark circles, oiliness, wrinkles), then each region reads exactly what the whole reduction of the same cut maps reads', async () => {
     for (const [face, scale] of [['light', 1], ['frontal', 0.5]] as const) {
       const inspection = await analyzer.inspect(await scaledFace(face, scale), MARKER_NAMES, { overlays: false });
       if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
@@ -176,7 +176,7 @@ describe('the whole face and the cut maps', () => {
           if (x1 < 0) continue;
           const box = { x0, y0, x1, y1 };
           const whole = reduceFeatures(...isolate(maps, regions, mask, box, references)).values[marker];
-          const alone = own.measure(...isolate(maps, regions, mask, box, references, own.outputs));
+          const alone = own.measure(...isolate(maps, regions, mask, box, references, own));
           expect(alone, `${face} ${marker} ${part}`).toBe(whole);
           if (Number.isFinite(whole)) compared++;
         }

@@ -80,7 +80,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       const wanting = grouped.filter((m) => resultRegionsOf(m).includes(part));
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
-        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]!.outputs));
+        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]));
       } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values);
       for (const marker of grouped) {
         if (!resultRegionsOf(marker).includes(part)) continue;
@@ -101,9 +101,10 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
  * regions: those reductions cost ≈ 4× a region's; docs/performance.md). A marker without an entry takes the whole
  * reduction.
  */
-export const OWN_MEASURES: Partial<Record<MarkerName, { outputs: readonly SkinOutputName[]; measure: (maps: SkinMaps, regions: RegionMasks) => number }>> = {
+export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   redness: {
     outputs: ['specular', 'chromophores'],
+    regions: ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'],
     measure: (maps, regions) => {
       const clean = cleanView(maps, regions);
       return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE)).excess!;
@@ -111,20 +112,34 @@ export const OWN_MEASURES: Partial<Record<MarkerName, { outputs: readonly SkinOu
   },
   oiliness: {
     outputs: ['specular'],
+    regions: ['t_zone'],
     measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), unionOf(viewOf(regions), MARKER_REGIONS.oiliness)),
   },
   wrinkles: {
     outputs: ['specular', 'lines'],
+    regions: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
     measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), cleanView(maps, regions))),
   },
   dark_circles: {
     outputs: ['specular', 'indices'],
+    regions: ['under_eye_left', 'under_eye_right', 'left_cheek', 'right_cheek'],
     measure: (maps, regions) => {
       const clean = cleanView(maps, regions);
       return sideDifference(channel(maps, 'indices', 'od', regions.size), clean, darkCircleSides(clean));
     },
   },
 };
+
+/** A marker's own measure, with the model outputs and the regions it reads (the others are left empty). */
+interface OwnMeasure extends IsolateOnly {
+  measure: (maps: SkinMaps, regions: RegionMasks) => number;
+}
+
+/** What isolate copies: only these outputs and these regions' masks (every other mask empty: length 0). */
+export interface IsolateOnly {
+  outputs?: readonly SkinOutputName[];
+  regions?: readonly RegionName[];
+}
 
 /** The regions weighted by glare, as reduceFeatures weighs them for colour and relief measures. */
 function cleanView(maps: SkinMaps, regions: RegionMasks) {
@@ -174,8 +189,8 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
  * the reference regions stay whole, their pixels outside that square packed in rows below it. Neither step changes
  * a value: the maps are per-pixel, every measurement is confined to the masks, and references are only read
  * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
- * square small (a cheek and the forehead and chin it is compared with would span the whole face). Only `outputs`
- * are copied (all by default).
+ * square small (a cheek and the forehead and chin it is compared with would span the whole face). `only` limits
+ * what is copied to some outputs and some regions (all by default); a measure given such maps must read no other.
  */
 export function isolate(
   maps: SkinMaps,
@@ -183,8 +198,9 @@ export function isolate(
   part: Uint8Array | null,
   box: PixelBox,
   references: readonly RegionName[] = [],
-  outputs: readonly SkinOutputName[] = Object.keys(SKIN_OUTPUTS) as SkinOutputName[],
+  only: IsolateOnly = {},
 ): [SkinMaps, RegionMasks] {
+  const outputs = only.outputs ?? (Object.keys(SKIN_OUTPUTS) as SkinOutputName[]);
   const S = regions.size;
   const inner = Math.min(S, Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 + 2 * CROP_MARGIN);
   const left = Math.max(0, Math.min(S - inner, Math.round((box.x0 + box.x1 + 1 - inner) / 2)));
@@ -193,20 +209,21 @@ export function isolate(
   let packed = new Int32Array(0);
   if (references.length) {
     const refMasks = references.map((r) => regions.masks[r]);
-    const outside: number[] = [];
+    const outside = new Int32Array(S * S);
+    let n = 0;
     for (let y = 0, i = 0; y < S; y++) {
       const rowInside = y >= top && y < top + inner;
       for (let x = 0; x < S; x++, i++) {
         if (rowInside && x >= left && x < left + inner) continue;
-        for (const m of refMasks) {
-          if (m[i]) {
-            outside.push(i);
+        for (let r = 0; r < refMasks.length; r++) {
+          if (refMasks[r]![i]) {
+            outside[n++] = i;
             break;
           }
         }
       }
     }
-    packed = Int32Array.from(outside);
+    packed = outside.slice(0, n);
   }
   let side = inner;
   while (side < inner + Math.ceil(packed.length / side)) side = inner + Math.ceil(packed.length / side);
@@ -231,6 +248,10 @@ export function isolate(
   }
   const masks = {} as Record<RegionName, Uint8Array>;
   for (const [name, mask] of Object.entries(regions.masks) as [RegionName, Uint8Array][]) {
+    if (only.regions && !only.regions.includes(name)) {
+      masks[name] = new Uint8Array(0);
+      continue;
+    }
     const out = new Uint8Array(side * side);
     const isReference = references.includes(name);
     const limit = part && !isReference ? part : null;
