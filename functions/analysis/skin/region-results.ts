@@ -48,7 +48,8 @@ export const MIN_RESULT_REGION_PIXELS = 250;
  * MIN_RESULT_REGION_PIXELS of skin, or whose measurement finds too little usable skin (features.ts), is left out.
  * Markers without regions are absent.
  *
- * One reduction per (region, set of reference regions): markers that compare against nothing share it. Each
+ * One reduction per (region, set of reference regions): markers that compare against nothing share it, and a
+ * region only markers with OWN_MEASURES are broken down into is measured by those alone. Each
  * reduction runs on the smallest square of the maps that holds its masks (the maps are per-pixel, so cropping
  * them changes no value).
  *
@@ -76,7 +77,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       if (!wanted.has(part) || !box) continue;
       // A part only markers with measures of their own are broken down into (the glabella: oiliness; the eyes'
       // surroundings: wrinkles; every part of a marker with references) is measured by those alone, each on the
-      // outputs it reads; any other by one whole reduction shared by the group's markers.
+      // outputs and masks it reads; any other by one whole reduction shared by the group's markers.
       const wanting = grouped.filter((m) => resultRegionsOf(m).includes(part));
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
