@@ -10,8 +10,9 @@ import { reduceFeatures } from '../../functions/analysis/skin/features';
 import { getManifest, markerCatalogue } from '../../functions/analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
 import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
-import { isolate, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
+import { isolate, OWN_MEASURES, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
 import { atResolutionFloor } from '../../functions/analysis/skin/resolution-floor';
+import { REFERENCE_REGIONS } from '../../functions/analysis/skin/result-regions';
 import { scoreMarkers } from '../../functions/analysis/skin/scoring';
 import * as synthetic from '../../functions/analysis/skin/synthetic';
 import type { RgbImage } from '../../functions/analysis/types';
@@ -150,6 +151,37 @@ describe('the whole face and the cut maps', () => {
         if (Number.isNaN(inPlace)) expect(value, `${part} ${marker}`).toBeNaN();
         else expect(value, `${part} ${marker}`).toBeCloseTo(inPlace, 6);
       }
+    }
+  });
+
+  it('when a marker is measured on its own (only the outputs and regions it reads copied: redness, dark circles, oiliness, wrinkles), then each region reads exactly what the whole reduction of the same cut maps reads', async () => {
+    for (const [face, scale] of [['light', 1], ['frontal', 0.5]] as const) {
+      const inspection = await analyzer.inspect(await scaledFace(face, scale), MARKER_NAMES, { overlays: false });
+      if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
+      const regions = inspection.regions!;
+      const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+      let compared = 0;
+      for (const [marker, own] of Object.entries(OWN_MEASURES) as [MarkerName, NonNullable<(typeof OWN_MEASURES)[MarkerName]>][]) {
+        const references = [...(REFERENCE_REGIONS[marker] ?? [])].sort();
+        for (const part of resultRegionsOf(marker)) {
+          const { t_zone, forehead, nose } = regions.masks;
+          const mask = part === 'glabella' ? t_zone.map((v, i) => (v && !forehead[i] && !nose[i] ? 1 : 0)) : regions.masks[part];
+          let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
+          mask.forEach((v, i) => {
+            if (!v) return;
+            const x = i % S;
+            const y = (i - x) / S;
+            [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+          });
+          if (x1 < 0) continue;
+          const box = { x0, y0, x1, y1 };
+          const whole = reduceFeatures(...isolate(maps, regions, mask, box, references)).values[marker];
+          const alone = own.measure(...isolate(maps, regions, mask, box, references, own));
+          expect(alone, `${face} ${marker} ${part}`).toBe(whole);
+          if (Number.isFinite(whole)) compared++;
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(10);
     }
   });
 });

@@ -64,6 +64,14 @@ def test_when_a_photo_file_is_scanned_then_the_completed_scan_comes_back_typed_a
         scan.image.width,
         scan.image.height,
     )
+    # The same overlay with a legend: a label box (marker, score, severity) drawn on it, the size unchanged.
+    plain = client.scans.overlay(scan.scan_id, marker="hydration", style="regions")
+    labelled = client.scans.overlay(scan.scan_id, marker="hydration", style="regions", legend=True)
+    assert labelled.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert labelled.content[16:24] == plain.content[16:24]
+    assert labelled.content != plain.content
+    unlabelled = client.scans.overlay(scan.scan_id, marker="hydration", style="regions", legend=False)
+    assert unlabelled.content == plain.content
 
     deleted = client.scans.delete(scan.scan_id)
     assert deleted.id == scan.scan_id

@@ -46,7 +46,7 @@ export const MEASUREMENT = {
   glare: [4, 8] as [number, number],
 } as const;
 
-const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
+export const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
 
 /** Which regions each marker is measured in. */
 export const MARKER_REGIONS: Record<MarkerName, RegionName[]> = {
@@ -112,7 +112,7 @@ function count(mask: Uint8Array): number {
 }
 
 /** Per pixel, 1 − smoothstep(from, to, specular): how much of the skin under it a measurement can see. */
-function glareWeight(specular: Float32Array, [from, to]: [number, number]): Float32Array {
+export function glareWeight(specular: Float32Array, [from, to]: [number, number]): Float32Array {
   const out = new Float32Array(specular.length);
   for (let i = 0; i < out.length; i++) out[i] = 1 - smoothstep(from, to, specular[i]!);
   return out;
@@ -122,14 +122,14 @@ function glareWeight(specular: Float32Array, [from, to]: [number, number]): Floa
  * The regions as weighted pixel lists (mask × glare weight, or the mask itself), with the regions whose summed
  * weight reaches MIN_REGION_PIXELS.
  */
-interface RegionView {
+export interface RegionView {
   size: number;
   pixels: Record<RegionName, Weighted>;
   total: Record<RegionName, number>;
   usable: Set<RegionName>;
 }
 
-function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): RegionView {
+export function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): RegionView {
   const pixels = {} as Record<RegionName, Weighted>;
   const total = {} as Record<RegionName, number>;
   const usable = new Set<RegionName>();
@@ -167,7 +167,7 @@ function denseUnion(view: RegionView, names: RegionName[]): Float32Array {
   return out;
 }
 
-function unionOf(view: RegionView, names: RegionName[]): Weighted {
+export function unionOf(view: RegionView, names: RegionName[]): Weighted {
   return weightedPixels(denseUnion(view, names));
 }
 
@@ -281,26 +281,14 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   values.pigmentation = totalWeight(pigWeights) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
 
-  // Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
-  // chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up.
-  const rednessWeights = unionOf(clean, MARKER_REGIONS.redness);
-  const referenceWeights = unionOf(clean, ['forehead', 'chin']);
-  const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
-  const hMedian = weightedMedian(haemoglobin, rednessWeights);
-  const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
-  values.redness = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
-  details.redness = { excess: values.redness, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
+  // Redness: cheek and nose haemoglobin above the forehead and chin (rednessOf).
+  details.redness = rednessOf(haemoglobin, clean, face);
+  values.redness = details.redness.excess!;
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const lineFraction = (names: RegionName[]) => pooled(clean, names, (w) => softFraction(lines, w, M.lineStrength, 2 * M.lineStrength));
-  const wrinkleParts = {
-    forehead: lineFraction(['forehead']),
-    crows_feet: lineFraction(['crows_feet_left', 'crows_feet_right']),
-    under_eye: lineFraction(['under_eye_left', 'under_eye_right']),
-  };
-  const parts = Object.values(wrinkleParts).filter(Number.isFinite);
-  values.wrinkles = parts.length === 0 ? Number.NaN : (100 * parts.reduce((x, y) => x + y, 0)) / parts.length;
+  const wrinkleParts = wrinklePartsOf(lines, clean);
+  values.wrinkles = wrinklesPercent(wrinkleParts);
   details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
 
   // Pores: percentage of the area covered by small round dark pits.
@@ -313,27 +301,17 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // glare weight does, let the first 4:2:0 encode of a photo move oiliness by up to 16 points.
   const sheen = channel(maps, 'specular', 'sheen', size);
   const tZone = unionOf(all, MARKER_REGIONS.oiliness);
-  values.oiliness = 100 * softFraction(sheen, tZone, M.sheen, 3 * M.sheen);
+  values.oiliness = oilinessPercent(sheen, tZone);
   details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(sheen, support(tZone, size))) };
 
-  // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it,
-  // per side (so light falling differently on the two sides cancels), averaged over the sides.
-  const sides = (
-    [
-      ['under_eye_left', 'left_cheek'],
-      ['under_eye_right', 'right_cheek'],
-    ] as const
-  ).filter(([eye, cheek]) => clean.usable.has(eye) && clean.usable.has(cheek));
-  const sideDifference = (map: Float32Array) =>
-    sides.length === 0
-      ? Number.NaN
-      : sides.reduce((acc, [eye, cheek]) => acc + weightedMedian(map, clean.pixels[eye]) - weightedMedian(map, clean.pixels[cheek]), 0) /
-        sides.length;
-  values.dark_circles = sideDifference(od);
+  // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it
+  // (darkCircleSides, sideDifference).
+  const sides = darkCircleSides(clean);
+  values.dark_circles = sideDifference(od, clean, sides);
   details.dark_circles = {
     density_difference: values.dark_circles,
-    melanin_difference: sideDifference(melanin),
-    shading_difference: sideDifference(shading),
+    melanin_difference: sideDifference(melanin, clean, sides),
+    shading_difference: sideDifference(shading, clean, sides),
     sides: sides.length,
   };
 
@@ -362,4 +340,62 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
     details[marker]!.regions_used = MARKER_REGIONS[marker].filter((r) => view.usable.has(r)).length;
   }
   return { size, baseline, coverage, values, details, spots: { acne: acneSpots, pigmentation: pigSpots } };
+}
+
+/**
+ * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
+ * chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up.
+ * Exported for per-region results (region-results.ts), which measure it per region with the references whole.
+ */
+export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted): Record<string, number> {
+  const M = MEASUREMENT;
+  const rednessWeights = unionOf(clean, MARKER_REGIONS.redness);
+  const referenceWeights = unionOf(clean, ['forehead', 'chin']);
+  const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
+  const hMedian = weightedMedian(haemoglobin, rednessWeights);
+  const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
+  const excess = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
+  return { excess, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
+}
+
+/**
+ * Dark circles: the sides (under-eye and the cheek below it) with enough skin in both. Per side, so light falling
+ * differently on the two sides cancels.
+ */
+export function darkCircleSides(clean: RegionView): (readonly [RegionName, RegionName])[] {
+  return (
+    [
+      ['under_eye_left', 'left_cheek'],
+      ['under_eye_right', 'right_cheek'],
+    ] as const
+  ).filter(([eye, cheek]) => clean.usable.has(eye) && clean.usable.has(cheek));
+}
+
+/** How much more of `map` the under-eye skin holds than the cheek below it (medians), averaged over the sides. */
+export function sideDifference(map: Float32Array, clean: RegionView, sides: readonly (readonly [RegionName, RegionName])[]): number {
+  return sides.length === 0
+    ? Number.NaN
+    : sides.reduce((acc, [eye, cheek]) => acc + weightedMedian(map, clean.pixels[eye]) - weightedMedian(map, clean.pixels[cheek]), 0) / sides.length;
+}
+
+/** Wrinkles: the area fraction covered by fine dark lines in each of the three kinds of region. */
+export function wrinklePartsOf(lines: Float32Array, clean: RegionView): { forehead: number; crows_feet: number; under_eye: number } {
+  const M = MEASUREMENT;
+  const lineFraction = (names: RegionName[]) => pooled(clean, names, (w) => softFraction(lines, w, M.lineStrength, 2 * M.lineStrength));
+  return {
+    forehead: lineFraction(['forehead']),
+    crows_feet: lineFraction(['crows_feet_left', 'crows_feet_right']),
+    under_eye: lineFraction(['under_eye_left', 'under_eye_right']),
+  };
+}
+
+/** The wrinkle parts with skin, weighted equally, as a percentage. */
+export function wrinklesPercent(wrinkleParts: Record<string, number>): number {
+  const parts = Object.values(wrinkleParts).filter(Number.isFinite);
+  return parts.length === 0 ? Number.NaN : (100 * parts.reduce((x, y) => x + y, 0)) / parts.length;
+}
+
+/** Oiliness: the percentage of the T-zone's pixels with sheen (soft edges). */
+export function oilinessPercent(sheen: Float32Array, tZone: Weighted): number {
+  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen, 3 * MEASUREMENT.sheen);
 }

@@ -5,7 +5,23 @@
  * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
-import { reduceFeatures, type SkinMaps } from './features';
+import {
+  channel,
+  darkCircleSides,
+  FACE,
+  glareWeight,
+  MARKER_REGIONS,
+  MEASUREMENT,
+  oilinessPercent,
+  reduceFeatures,
+  rednessOf,
+  sideDifference,
+  unionOf,
+  viewOf,
+  wrinklePartsOf,
+  wrinklesPercent,
+  type SkinMaps,
+} from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
@@ -32,7 +48,8 @@ export const MIN_RESULT_REGION_PIXELS = 250;
  * MIN_RESULT_REGION_PIXELS of skin, or whose measurement finds too little usable skin (features.ts), is left out.
  * Markers without regions are absent.
  *
- * One reduction per (region, set of reference regions): markers that compare against nothing share it. Each
+ * One reduction per (region, set of reference regions): markers that compare against nothing share it, and a
+ * region only markers with OWN_MEASURES are broken down into is measured by those alone. Each
  * reduction runs on the smallest square of the maps that holds its masks (the maps are per-pixel, so cropping
  * them changes no value).
  *
@@ -58,10 +75,17 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
     for (const part of RESULT_REGION_NAMES) {
       const box = boxes[part];
       if (!wanted.has(part) || !box) continue;
-      const values = reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values;
+      // A part only markers with measures of their own are broken down into (the glabella: oiliness; the eyes'
+      // surroundings: wrinkles; every part of a marker with references) is measured by those alone, each on the
+      // outputs and masks it reads; any other by one whole reduction shared by the group's markers.
+      const wanting = grouped.filter((m) => resultRegionsOf(m).includes(part));
+      const values: Partial<Record<MarkerName, number>> = {};
+      if (wanting.every((m) => OWN_MEASURES[m])) {
+        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]));
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values);
       for (const marker of grouped) {
         if (!resultRegionsOf(marker).includes(part)) continue;
-        const value = values[marker];
+        const value = values[marker] ?? Number.NaN;
         if (!Number.isFinite(value)) continue;
         const score = Math.min(100, Math.max(0, Math.round(calibrate(value, manifest.markers[marker].calibration))));
         (out[marker] ??= {})[part] = { score, severity: severityFor(score, manifest) };
@@ -69,6 +93,58 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
     }
   }
   return out;
+}
+
+/**
+ * Markers measured on their own: the same functions reduceFeatures calls (features.ts), on the same isolated masks
+ * and values, so the result is the one a whole reduction of the isolated maps gives (test/analysis/region-results
+ * .test.ts checks this), without measuring every other marker too (for a marker with references, over the reference
+ * regions: those reductions cost ≈ 4× a region's; docs/performance.md). A marker without an entry takes the whole
+ * reduction.
+ */
+export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
+  redness: {
+    outputs: ['specular', 'chromophores'],
+    regions: ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'],
+    measure: (maps, regions) => {
+      const clean = cleanView(maps, regions);
+      return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE)).excess!;
+    },
+  },
+  oiliness: {
+    outputs: ['specular'],
+    regions: ['t_zone'],
+    measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), unionOf(viewOf(regions), MARKER_REGIONS.oiliness)),
+  },
+  wrinkles: {
+    outputs: ['specular', 'lines'],
+    regions: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
+    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), cleanView(maps, regions))),
+  },
+  dark_circles: {
+    outputs: ['specular', 'indices'],
+    regions: ['under_eye_left', 'under_eye_right', 'left_cheek', 'right_cheek'],
+    measure: (maps, regions) => {
+      const clean = cleanView(maps, regions);
+      return sideDifference(channel(maps, 'indices', 'od', regions.size), clean, darkCircleSides(clean));
+    },
+  },
+};
+
+/** A marker's own measure, with the model outputs and the regions it reads (the others are left empty). */
+interface OwnMeasure extends IsolateOnly {
+  measure: (maps: SkinMaps, regions: RegionMasks) => number;
+}
+
+/** What isolate copies: only these outputs and these regions' masks (every other mask empty: length 0). */
+export interface IsolateOnly {
+  outputs?: readonly SkinOutputName[];
+  regions?: readonly RegionName[];
+}
+
+/** The regions weighted by glare, as reduceFeatures weighs them for colour and relief measures. */
+function cleanView(maps: SkinMaps, regions: RegionMasks) {
+  return viewOf(regions, glareWeight(channel(maps, 'specular', 'strength', regions.size), MEASUREMENT.glare));
 }
 
 /** Each result region's skin mask; the glabella is the T-zone's skin that is neither forehead nor nose. */
@@ -114,7 +190,8 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
  * the reference regions stay whole, their pixels outside that square packed in rows below it. Neither step changes
  * a value: the maps are per-pixel, every measurement is confined to the masks, and references are only read
  * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
- * square small (a cheek and the forehead and chin it is compared with would span the whole face).
+ * square small (a cheek and the forehead and chin it is compared with would span the whole face). `only` limits
+ * what is copied to some outputs and some regions (all by default); a measure given such maps must read no other.
  */
 export function isolate(
   maps: SkinMaps,
@@ -122,7 +199,9 @@ export function isolate(
   part: Uint8Array | null,
   box: PixelBox,
   references: readonly RegionName[] = [],
+  only: IsolateOnly = {},
 ): [SkinMaps, RegionMasks] {
+  const outputs = only.outputs ?? (Object.keys(SKIN_OUTPUTS) as SkinOutputName[]);
   const S = regions.size;
   const inner = Math.min(S, Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 + 2 * CROP_MARGIN);
   const left = Math.max(0, Math.min(S - inner, Math.round((box.x0 + box.x1 + 1 - inner) / 2)));
@@ -131,20 +210,21 @@ export function isolate(
   let packed = new Int32Array(0);
   if (references.length) {
     const refMasks = references.map((r) => regions.masks[r]);
-    const outside: number[] = [];
+    const outside = new Int32Array(S * S);
+    let n = 0;
     for (let y = 0, i = 0; y < S; y++) {
       const rowInside = y >= top && y < top + inner;
       for (let x = 0; x < S; x++, i++) {
         if (rowInside && x >= left && x < left + inner) continue;
-        for (const m of refMasks) {
-          if (m[i]) {
-            outside.push(i);
+        for (let r = 0; r < refMasks.length; r++) {
+          if (refMasks[r]![i]) {
+            outside[n++] = i;
             break;
           }
         }
       }
     }
-    packed = Int32Array.from(outside);
+    packed = outside.slice(0, n);
   }
   let side = inner;
   while (side < inner + Math.ceil(packed.length / side)) side = inner + Math.ceil(packed.length / side);
@@ -152,7 +232,7 @@ export function isolate(
   for (let k = 0; k < packed.length; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
 
   const croppedMaps = {} as SkinMaps;
-  for (const output of Object.keys(SKIN_OUTPUTS) as SkinOutputName[]) {
+  for (const output of outputs) {
     const channels = SKIN_OUTPUTS[output].length;
     const plane = maps[output];
     const out = new Float32Array(channels * side * side);
@@ -169,6 +249,10 @@ export function isolate(
   }
   const masks = {} as Record<RegionName, Uint8Array>;
   for (const [name, mask] of Object.entries(regions.masks) as [RegionName, Uint8Array][]) {
+    if (only.regions && !only.regions.includes(name)) {
+      masks[name] = new Uint8Array(0);
+      continue;
+    }
     const out = new Uint8Array(side * side);
     const isReference = references.includes(name);
     const limit = part && !isReference ? part : null;

@@ -109,12 +109,15 @@ class Scans(SyncResource):
         style: Optional[str] = None,
         aligned: Optional[str] = None,
         width: Optional[int] = None,
+        legend: Optional[bool] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> Overlay:
         """The PNG overlay of one analysed marker (default: the first), drawn on request: `style` is `regions`
         (default), `heatmap` or `spots`; `aligned` is `crop` (default, the aligned face) or `original` (a transparent
-        layer the size of the photo, to lay over it); `width` in pixels."""
-        response = self._transport.send(overlay_request(scan_id, marker, style, aligned, width), request_options)
+        layer the size of the photo, to lay over it); `width` in pixels; `legend=True` adds a label box with the
+        marker, its score and severity."""
+        request = overlay_request(scan_id, marker, style, aligned, width, legend)
+        response = self._transport.send(request, request_options)
         return overlay_from(response)
 
     def wait_for(
@@ -213,10 +216,12 @@ class AsyncScans(AsyncResource):
         style: Optional[str] = None,
         aligned: Optional[str] = None,
         width: Optional[int] = None,
+        legend: Optional[bool] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> Overlay:
         """See Scans.overlay."""
-        response = await self._transport.send(overlay_request(scan_id, marker, style, aligned, width), request_options)
+        request = overlay_request(scan_id, marker, style, aligned, width, legend)
+        response = await self._transport.send(request, request_options)
         return overlay_from(response)
 
     async def wait_for(
@@ -292,9 +297,20 @@ def list_request(user_id: Optional[str], limit: Optional[int], cursor: Optional[
 
 
 def overlay_request(
-    scan_id: str, marker: Optional[str], style: Optional[str], aligned: Optional[str], width: Optional[int]
+    scan_id: str,
+    marker: Optional[str],
+    style: Optional[str],
+    aligned: Optional[str],
+    width: Optional[int],
+    legend: Optional[bool] = None,
 ) -> ApiRequest:
-    params = {"marker": marker, "style": style, "aligned": aligned, "width": None if width is None else str(width)}
+    params = {
+        "marker": marker,
+        "style": style,
+        "aligned": aligned,
+        "width": None if width is None else str(width),
+        "legend": None if legend is None else str(legend).lower(),
+    }
     return ApiRequest("GET", f"{scan_path(scan_id)}/overlay", params=params, accept="image/png")
 
 

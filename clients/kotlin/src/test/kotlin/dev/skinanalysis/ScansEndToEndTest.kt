@@ -23,6 +23,7 @@ import java.io.File
 import java.nio.file.Files
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
@@ -69,6 +70,12 @@ class ScansEndToEndTest(private val stack: LocalStack) {
         val layer = client.scans.overlay(scan.scanId, MarkerName.HYDRATION, style = "heatmap", aligned = "original")
         val ihdr = java.nio.ByteBuffer.wrap(layer, 16, 8)
         assertEquals(scan.image.width to scan.image.height, ihdr.int to ihdr.int)
+        // The same overlay with a legend: a label box (marker, score, severity) drawn on it, the size unchanged.
+        val plain = client.scans.overlay(scan.scanId, MarkerName.HYDRATION, style = "regions")
+        val labelled = client.scans.overlay(scan.scanId, MarkerName.HYDRATION, style = "regions", legend = true)
+        assertContentEquals(plain.copyOfRange(16, 24), labelled.copyOfRange(16, 24))
+        assertFalse(plain.contentEquals(labelled))
+        assertContentEquals(plain, client.scans.overlay(scan.scanId, MarkerName.HYDRATION, style = "regions", legend = false))
 
         client.scans.delete(scan.scanId)
         val gone = assertThrows<NotFoundException> { runBlocking { client.scans.get(scan.scanId) } }

@@ -90,8 +90,14 @@ public class BlockingScans internal constructor(private val client: SkinAnalysis
     public fun iterate(userId: String? = null, pageSize: Int? = null): Iterable<Scan> = list(userId, pageSize).asIterable()
 
     @JvmOverloads
-    public fun overlay(scanId: String, marker: MarkerName? = null, style: String? = null, aligned: String? = null, width: Int? = null): ByteArray =
-        runBlocking { client.scans.overlay(scanId, marker, style, aligned, width) }
+    public fun overlay(
+        scanId: String,
+        marker: MarkerName? = null,
+        style: String? = null,
+        aligned: String? = null,
+        width: Int? = null,
+        legend: Boolean? = null,
+    ): ByteArray = runBlocking { client.scans.overlay(scanId, marker, style, aligned, width, legend) }
 
     /** Polls until the scan is completed or failed; [timeout] in [unit] (2 minutes by default). */
     @JvmOverloads

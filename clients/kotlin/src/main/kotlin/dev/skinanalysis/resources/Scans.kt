@@ -148,7 +148,8 @@ public class Scans internal constructor(private val transport: HttpTransport) {
     /** `GET /v1/scans/{scan_id}/overlay`: a PNG of the aligned face with [marker]'s regions (the first marker when null). */
     /**
      * The overlay PNG of one marker, drawn on request: [style] `regions` (default), `heatmap` or `spots`; [aligned]
-     * `crop` (default, the aligned face) or `original` (a transparent layer the size of the photo); [width] in pixels.
+     * `crop` (default, the aligned face) or `original` (a transparent layer the size of the photo); [width] in pixels;
+     * [legend] `true` adds a label box with the marker, its score and severity.
      */
     public suspend fun overlay(
         scanId: String,
@@ -156,12 +157,13 @@ public class Scans internal constructor(private val transport: HttpTransport) {
         style: String? = null,
         aligned: String? = null,
         width: Int? = null,
+        legend: Boolean? = null,
     ): ByteArray =
         transport.send(
             ApiRequest(
                 "GET",
                 listOf("v1", "scans", scanId, "overlay"),
-                query = mapOf("marker" to marker?.value, "style" to style, "aligned" to aligned, "width" to width?.toString()),
+                query = mapOf("marker" to marker?.value, "style" to style, "aligned" to aligned, "width" to width?.toString(), "legend" to legend?.toString()),
                 headers = mapOf("Accept" to "image/png, application/problem+json"),
             ),
         ).body
