@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import manifestJson from '../../../models/manifest.json' with { type: 'json' };
-import { MARKER_NAMES, type MarkerName, type Severity } from './markers.js';
+import { MARKER_NAMES, SKIN_SCORE_MARKERS, type MarkerName, type Severity } from './markers.js';
 import { REGION_NAMES } from '../types.js';
 
 const band = z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]);
@@ -54,7 +54,12 @@ const manifestSchema = z.object({
     }),
   }),
   severity_bands: z.object({ low: band, moderate: band, high: band }),
-  score_weights: z.record(z.enum(MARKER_NAMES), z.number().positive()),
+  /**
+   * Weights of the skin score. The nine version 1 markers only: the markers added in skin-v1.3.0 are reported but
+   * do not enter the skin score, so a user's skin score (and its trend) means what it meant before
+   * (docs/markers.md, "Skin score").
+   */
+  score_weights: z.record(z.enum(SKIN_SCORE_MARKERS), z.number().positive()),
   markers: z.record(z.enum(MARKER_NAMES), markerSchema),
 });
 
