@@ -4,11 +4,13 @@
  * above 3 counts by its strength (0 at a peak of 3, 1 at 6) times its size: the area of its core (the pixels at
  * half its peak or more) from 0 at 40 px to 1 at 70 px (a disc of ≈ 7–9 px, 5–6 mm, across). A small brown spot
  * of ≈ 2–3 mm has a core of ≈ 30 px and does not count; patches larger than 1500 px are uneven tone
- * (uniformness), not spots.
+ * (uniformness), not spots. A patch counts only where skin surrounds it (at least 70 %, fully from 85 %, of
+ * its σ 10 surround): at the hairline, the brows and the face's edge melanin against a one-sided surround
+ * reads as a patch.
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep } from '../stats.js';
-import { normalisedBlur } from './blur.js';
+import { normalisedBlur, skinCover } from './blur.js';
 import { channelOf, denseWeights, faceSkin, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -20,9 +22,12 @@ export const AGE_SPOTS = {
   /** Core area (px at S = 256, pixels at half the peak or more) where a patch starts to count as an age spot; full at `core[1]`. */
   core: [40, 70] as [number, number],
   maxArea: 1500,
+  /** Share of the surround (σ 10) that must be skin for a patch to count, from 0 at the first value to 1 at the second. */
+  cover: [0.7, 0.85] as [number, number],
 } as const;
 
-export const AGE_SPOTS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'nose', 'chin'];
+/** Not the nose: nostrils and the shadows beside the alae read as melanin patches. */
+export const AGE_SPOTS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'chin'];
 
 export interface AgeSpot {
   x: number;
@@ -42,6 +47,7 @@ export function measureAgeSpots(inputs: MarkerInputs): MarkerMeasurement & { spo
   const around = normalisedBlur(melanin, skin, size, A.surroundSigma);
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
+  const cover = skinCover(skin, size, A.surroundSigma);
   const weights = denseWeights(inputs, AGE_SPOTS_REGIONS);
   const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
   let total = 0;
@@ -51,7 +57,7 @@ export function measureAgeSpots(inputs: MarkerInputs): MarkerMeasurement & { spo
   const spots: AgeSpot[] = [];
   for (const blob of findBlobs(contrast, support, size, A.contrast[0], 1, A.maxArea)) {
     const core = corePixels(contrast, support, size, blob);
-    const weight = smoothstep(A.contrast[0], A.contrast[1], blob.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[core.centre]!;
+    const weight = smoothstep(A.contrast[0], A.contrast[1], blob.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[core.centre]! * smoothstep(A.cover[0], A.cover[1], cover[core.centre]!);
     if (weight > 0) spots.push({ x: core.x, y: core.y, area: core.area, peak: blob.peak, weight });
   }
   const value = spots.reduce((a, s) => a + s.weight, 0);

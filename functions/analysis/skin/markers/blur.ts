@@ -59,3 +59,15 @@ export function normalisedBlur(map: Float32Array, weight: Float32Array, size: nu
   for (let i = 0; i < n; i++) out[i] = den[i]! >= minWeight * mass ? num[i]! / den[i]! : map[i]!;
   return out;
 }
+
+/**
+ * How much of the Gaussian neighbourhood (σ) of each pixel is skin: blur(weight), 0..1. Centre-surround measures
+ * near the edge of the skin (hair, nostrils, brows, background) compare a pixel with one side of its
+ * surroundings only; a low cover marks them.
+ */
+export function skinCover(weight: Float32Array, size: number, sigma: number): Float32Array {
+  const sums = Float64Array.from(weight);
+  gaussianSums(sums, size, sigma);
+  const mass = boxWidth(sigma) ** 6;
+  return Float32Array.from(sums, (v) => v / mass);
+}

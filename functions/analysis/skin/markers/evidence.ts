@@ -17,8 +17,8 @@ import { UNIFORMNESS } from './uniformness.js';
 const EYE_BAG_SLOPE_SHOWN = 0.8;
 /** Distance of blurred melanin + haemoglobin from its median in the regions (100·OD) shown from 1.5, full at 5. */
 const TONE_SHOWN: [number, number] = [1.5, 5];
-/** Glow (100·OD brighter than the surroundings) shown from 1, full at 4. */
-const GLOW_SHOWN: [number, number] = [1, 4];
+/** Glow (100·OD brighter than the median skin) shown from 2, full at 8. */
+const GLOW_SHOWN: [number, number] = [2, 8];
 
 export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutputName, Float32Array>, inside: Uint8Array, size: number): Uint8Array {
   const skin = Float32Array.from(inside);
@@ -42,12 +42,11 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
       return ramp(tone, inside, TONE_SHOWN[0], TONE_SHOWN[1]);
     }
     case 'radiance': {
-      const od = map('indices', 'od');
-      const near = normalisedBlur(od, skin, size, RADIANCE.sigma);
-      const around = normalisedBlur(od, skin, size, RADIANCE.surroundSigma);
-      const glow = new Float32Array(od.length);
-      for (let i = 0; i < glow.length; i++) glow[i] = around[i]! - near[i]!;
-      return ramp(glow, inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
+      // Skin brighter than the regions' own median (the reference the value uses is that of forehead, nose, chin).
+      const od = normalisedBlur(map('indices', 'od'), skin, size, RADIANCE.sigma);
+      const values = [...od.filter((_, i) => inside[i])].sort((a, b) => a - b);
+      const median = values.length ? values[values.length >> 1]! : 0;
+      return ramp(Float32Array.from(od, (v) => median - v), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
     }
     case 'age_spots': {
       const melanin = map('chromophores', 'melanin');

@@ -14,10 +14,10 @@ import { channelOf, faceSkin, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const EYE_BAGS = {
-  /** σ of the blur before the vertical derivative (px at S = 256): the crease is ≈ 2–4 px wide. */
-  sigma: 2,
+  /** σ of the blur before the vertical derivative (px at S = 256): the shadow under a bag is ≈ 4–8 px wide. */
+  sigma: 2.5,
   /** Half-span of the central difference (px). */
-  step: 2,
+  step: 3,
   /** The zone runs from this share of the band's height below its top edge… */
   zoneTop: 0.5,
   /** …to this many band heights below its lower edge (the top of the cheek). */

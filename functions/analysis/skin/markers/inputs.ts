@@ -77,7 +77,7 @@ export function faceSkin(inputs: MarkerInputs, plain = false): Float32Array {
 
 /**
  * Mean of a per-region statistic over the usable regions among `names`, weighted by each region's summed weight
- * (glare-weighted pixels, or `plain` ones).
+ * (glare-weighted pixels, or `plain` ones); regions where the statistic is not finite are left out.
  */
 export function pooledOver(inputs: MarkerInputs, names: readonly RegionName[], stat: (pixels: Weighted) => number, plain = false): number {
   let s = 0;
@@ -86,7 +86,9 @@ export function pooledOver(inputs: MarkerInputs, names: readonly RegionName[], s
     if (!inputs.usable.has(name)) continue;
     const pixels = plain ? inputs.plain[name] : inputs.pixels[name];
     const t = totalWeight(pixels);
-    s += stat(pixels) * t;
+    const v = stat(pixels);
+    if (!Number.isFinite(v)) continue;
+    s += v * t;
     w += t;
   }
   return w === 0 ? Number.NaN : s / w;
