@@ -109,6 +109,8 @@ export interface MarkerCatalogueEntry {
   regions: string[];
   direction: string;
   proxy?: string;
+  /** Whether the marker enters the skin score (the nine version 1 markers only). */
+  in_skin_score: boolean;
   severity_bands: SkinManifest['severity_bands'];
 }
 
@@ -123,6 +125,7 @@ export function markerCatalogue(manifest: SkinManifest = getManifest()): MarkerC
       regions: m.regions,
       direction: m.direction,
       ...(m.proxy ? { proxy: m.proxy } : {}),
+      in_skin_score: name in manifest.score_weights,
       severity_bands: manifest.severity_bands,
     };
   });
