@@ -354,7 +354,7 @@ describe('skin measurement model', () => {
         for (const m of MARKER_NAMES) {
           const move = Math.abs(s[m] - base[m]);
           worst[m] = Math.max(worst[m] ?? 0, move);
-          expect(move, `${tone} ${label} ${m}: ${base[m]} → ${s[m]}`).toBeLessThanOrEqual(5);
+          expect.soft(move, `${tone} ${label} ${m}: ${base[m]} → ${s[m]}`).toBeLessThanOrEqual(5);
         }
       }
     }

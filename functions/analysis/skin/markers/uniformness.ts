@@ -1,7 +1,7 @@
 /**
  * Uniformness (evenness of tone): how much the skin's colour varies in patches of a few millimetres to a
  * centimetre within each region: blotches of brown (melanin) and of red (haemoglobin). Per region, the
- * 15th-to-85th percentile range of melanin and of haemoglobin blurred σ 4 minus σ 16 over skin only (≈ 3 mm: single
+ * 20th-to-80th percentile range of melanin and of haemoglobin blurred σ 4 minus σ 16 over skin only (≈ 3 mm: single
  * spots, pores and camera noise average out, patches stay; slow casts across the region drop out), summed, and
  * pooled over forehead, cheeks and chin by area. Pixels near the skin's edge (less than 75 % of their σ 6
  * neighbourhood on skin: hairline, brows, face edge) fade out.
@@ -24,7 +24,7 @@ export const UNIFORMNESS = {
   /** σ of the surroundings subtracted (slow colour casts and gradients across a region drop out). */
   surroundSigma: 16,
   /** The spread measured: the p-th to the (100 − p)-th percentile. */
-  lowPercentile: 15,
+  lowPercentile: 20,
   /** Share of the σ `coverSigma` neighbourhood that is skin: pixels count from 0 at the first value to fully at the second. */
   cover: [0.5, 0.75] as [number, number],
   coverSigma: 6,

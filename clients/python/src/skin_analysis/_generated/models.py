@@ -160,6 +160,11 @@ class Scan(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -234,10 +239,23 @@ class MarkerCatalogueEntry(BaseModel):
         extra="allow",
     )
     name: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
     """
     title: str
     measures: str
@@ -263,11 +281,15 @@ class MarkerCatalogueEntry(BaseModel):
     """
     direction: str
     """
-    Score direction: higher is healthier skin.
+    Score direction: a higher score is always the healthier or more desirable skin (for radiance: more glow).
     """
     proxy: Optional[str] = None
     """
     The visual proxy, when the property cannot be seen directly (hydration).
+    """
+    in_skin_score: bool
+    """
+    Whether the marker enters skin_score. The nine version 1 markers do; those added later (eye_bags, uniformness, radiance, age_spots, blackheads) are reported but leave skin_score as it was.
     """
     severity_bands: SeverityBands
     """
@@ -313,7 +335,20 @@ class HistoryItem(BaseModel):
     skin_score: Annotated[int, Field(ge=0, le=100)]
     markers: dict[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ],
         MarkersAdditionalProperty,
     ]
@@ -344,6 +379,11 @@ class UserScore(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -434,10 +474,23 @@ class Benefit(BaseModel):
         extra="allow",
     )
     marker: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
     """
     source: str
 
@@ -617,10 +670,23 @@ class SuitabilityItem(BaseModel):
         extra="allow",
     )
     marker: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
@@ -679,10 +745,23 @@ class SuitabilityItem1(BaseModel):
         extra="allow",
     )
     marker: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
@@ -758,7 +837,20 @@ class KeyIngredient(BaseModel):
     reason: str
     marker: Optional[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ]
     ]
     """
@@ -793,12 +885,38 @@ class IngredientAnalysisSummary(BaseModel):
     ]
     helps: list[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ]
     ]
     may_worsen: list[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ]
     ]
     free_of: list[Literal["fragrance", "alcohol", "silicone", "sulfate", "paraben", "essential_oils"]]
@@ -903,6 +1021,11 @@ class Routine(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -1044,6 +1167,11 @@ class ScanCompletedEvent(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -1213,7 +1341,7 @@ class ScanCreateForm(BaseModel):
     """
     markers: Optional[str] = None
     """
-    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`.
+    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture, eye_bags, uniformness, radiance, age_spots, blackheads. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`.
     """
     user_id: Annotated[
         Optional[str],
@@ -1358,6 +1486,11 @@ class RoutineRequest(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             Markers,
         ]
