@@ -131,5 +131,5 @@ describe('skin tone', () => {
       rows.push(row);
     }
     figures.push('score change for the same painted features, face / face deepened\n' + table(['marker', 'amount', 'light / light deepened', 'tan / tan deepened'], rows));
-  });
+  }, 600_000);
 });

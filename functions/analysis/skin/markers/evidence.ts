@@ -10,7 +10,7 @@ import { normalisedBlur } from './blur.js';
 import { EYE_BAGS } from './eye-bags.js';
 import type { AddedMarker } from './index.js';
 import { channelOf } from './inputs.js';
-import { RADIANCE } from './radiance.js';
+import { glowDensity, RADIANCE } from './radiance.js';
 import { UNIFORMNESS } from './uniformness.js';
 
 /** Downward darkening (100·OD per px) shown from this value, full at twice it. */
@@ -43,7 +43,7 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
     }
     case 'radiance': {
       // Skin brighter than the regions' own median (the reference the value uses is that of forehead, nose, chin).
-      const od = normalisedBlur(map('indices', 'od'), skin, size, RADIANCE.sigma);
+      const od = normalisedBlur(glowDensity(maps, size), skin, size, RADIANCE.sigma);
       const values = [...od.filter((_, i) => inside[i])].sort((a, b) => a - b);
       const median = values.length ? values[values.length >> 1]! : 0;
       return ramp(Float32Array.from(od, (v) => median - v), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
