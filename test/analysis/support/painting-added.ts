@@ -63,12 +63,12 @@ export function blotches(face: PaintableFace, n: number, seed = 3): RgbImage {
   return photo;
 }
 
-/** `n` soft glows on the cheeks (radius 7 crop px, soft edge 4 px), white light of linear intensity 0.08 each. */
+/** `n` soft glows on the cheeks (radius 7 crop px, soft edge 4 px), white light of linear intensity 0.12 each. */
 export function glow(face: PaintableFace, n: number, seed = 9): RgbImage {
   if (n === 0) return face.photo;
   const places = spread(face, ['left_cheek', 'right_cheek'], 6, seed, 16).slice(0, n);
   const w = paint.discs(S, places.map((p) => ({ ...p, radius: 7 })), 4);
-  return paint.applySheen(face.photo, toPhotoWeights(face, w), 0.08);
+  return paint.applySheen(face.photo, toPhotoWeights(face, w), 0.12);
 }
 
 /** `n` age spots (radius 5.5 crop px ≈ 7 mm across), AGE_SPOT_DENSITY, spread over forehead, cheeks and chin. */

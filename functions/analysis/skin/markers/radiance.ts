@@ -2,8 +2,9 @@
  * Radiance: the glow of skin that gives back light, against dull, flat skin. Measured on the cheeks (where the
  * cheekbones catch the light) as how much brighter their brightest tenth is than the face's own median skin:
  * the luminance optical density without haemoglobin's part (glowDensity) blurred σ 3 (over skin only, ≈ 2 mm:
- * grain and pores average out), the median of forehead, nose and chin minus the cheeks' weighted 10th percentile
- * of it, per cheek, pooled by area.
+ * grain and pores average out), the median over forehead, nose, cheeks and chin minus the cheeks' weighted 10th
+ * percentile of it, per cheek, pooled by area. The reference fades glare out and holds the whole face (with the
+ * T-zone alone as reference, T-zone shine made the cheeks read duller); the cheeks keep their glare.
  *
  * Without haemoglobin: blood absorbs green light, so flushed cheeks are darker in luminance and read as dull (a
  * painted flush took radiance from 79 to 10; redness scores it). The neutral shading channel alone was tried: added
@@ -29,7 +30,7 @@ export const RADIANCE = {
 
 export const RADIANCE_REGIONS: RegionName[] = ['left_cheek', 'right_cheek', 'forehead', 'nose', 'chin'];
 const GLOWING: RegionName[] = ['left_cheek', 'right_cheek'];
-const REFERENCE: RegionName[] = ['forehead', 'nose', 'chin'];
+const REFERENCE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
 
 /**
  * Luminance optical density without the part haemoglobin adds: OD_Y − HAEMOGLOBIN_IN_Y · haemoglobin. One unit
@@ -48,8 +49,12 @@ const HAEMOGLOBIN_IN_Y = 0.2126 * hr + 0.7152 * hg + 0.0722 * hb;
 export function measureRadiance(inputs: MarkerInputs): MarkerMeasurement {
   const { size } = inputs;
   const R = RADIANCE;
-  const od = normalisedBlur(glowDensity(inputs.maps, size), faceSkin(inputs, true), size, R.sigma);
-  const reference = weightedMedian(od, weightedPixels(denseWeights(inputs, REFERENCE)));
+  const density = glowDensity(inputs.maps, size);
+  const od = normalisedBlur(density, faceSkin(inputs, true), size, R.sigma);
+  // The reference skin without its shine (glare-weighted, blurred over glare-weighted skin): T-zone sheen is
+  // oiliness, and counted in the reference it made the cheeks read duller.
+  const matte = normalisedBlur(density, faceSkin(inputs), size, R.sigma);
+  const reference = weightedMedian(matte, weightedPixels(denseWeights(inputs, REFERENCE)));
   if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
   const value = pooledOver(inputs, GLOWING, (pixels) => reference - weightedPercentile(od, pixels, R.percentile), true);
   return { value, details: { glow: value, reference_density: reference } };
