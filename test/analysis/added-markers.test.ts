@@ -29,7 +29,7 @@ interface Case {
 const CASES: Case[] = [
   { marker: 'eye_bags', what: 'eighths of a crease shadow under the lower lids', amounts: [0, 4, 8, 12], painter: (f, n) => added.eyeBagCreases(f, n / 8), direction: 1, move: 25 },
   { marker: 'uniformness', what: 'diffuse brown and red blotches', amounts: [0, 4, 7, 10], painter: added.blotches, direction: 1, move: 20 },
-  { marker: 'radiance', what: 'soft glows on the cheekbones', amounts: [0, 1, 2], painter: added.glow, direction: -1, move: 6 },
+  { marker: 'radiance', what: 'soft glows on the cheekbones', amounts: [0, 1, 2], painter: added.glow, direction: -1, move: 5 },
   { marker: 'age_spots', what: 'age spots', amounts: [0, 3, 6, 10], painter: added.ageSpots, direction: 1, move: 25 },
   { marker: 'blackheads', what: 'blackheads', amounts: [0, 5, 10, 20], painter: added.blackheads, direction: 1, move: 25 },
 ];

@@ -63,10 +63,16 @@ export function blotches(face: PaintableFace, n: number, seed = 3): RgbImage {
   return photo;
 }
 
-/** `n` soft glows on the cheeks (radius 7 crop px, soft edge 4 px), white light of linear intensity 0.12 each. */
+/**
+ * `n` soft glows on the cheekbones (radius 7 crop px, soft edge 4 px), white light of linear intensity 0.12 each,
+ * alternately on the right and the left cheek (each cheek's brightest tenth is read).
+ */
 export function glow(face: PaintableFace, n: number, seed = 9): RgbImage {
   if (n === 0) return face.photo;
-  const places = spread(face, ['left_cheek', 'right_cheek'], 6, seed, 16).slice(0, n);
+  const perCheek = Math.ceil(n / 2);
+  const right = spread(face, ['right_cheek'], perCheek, seed, 16);
+  const left = spread(face, ['left_cheek'], perCheek, seed + 1, 16);
+  const places = Array.from({ length: n }, (_, k) => (k % 2 === 0 ? right : left)[k >> 1]!);
   const w = paint.discs(S, places.map((p) => ({ ...p, radius: 7 })), 4);
   return paint.applySheen(face.photo, toPhotoWeights(face, w), 0.12);
 }
