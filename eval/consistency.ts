@@ -8,6 +8,10 @@
  * each, then prints per marker the worst drift from the original, the range across the frames of each
  * multi-frame sequence ($EVAL_FRAMES: folders of frames, one sequence per folder, optional), and every refusal.
  *
+ * A downscale sweep (90 % to 40 %) of every scored photo of at least 200 px shows where the resolution floor
+ * (functions/analysis/skin/resolution-floor.ts) starts to flag a face, and how far fine and colour markers move above
+ * and below it.
+ *
  *   npm run eval                      # everything
  *   npm run eval -- --json out.json   # also writes every outcome as JSON
  */
@@ -16,6 +20,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createInspectingAnalyzer } from '../functions/analysis/create-analyzer';
 import { MARKER_NAMES, type MarkerName } from '../functions/analysis/skin/markers';
+import { FINE_MARKERS } from '../functions/analysis/skin/resolution-floor';
 import { applyExposure } from '../functions/analysis/skin/synthetic';
 import { buildModels } from '../models/build/index';
 import { FACE_CROPS, faceApiSample } from '../test/helpers/images';
@@ -38,6 +43,8 @@ interface Outcome {
   status: 'completed' | 'failed';
   code?: string;
   face?: number;
+  /** quality.resolution: the face size the crop's resolution corresponds to, and whether it reached the floor. */
+  resolution?: { value: number; passed: boolean };
   skin_score?: number;
   scores?: Record<MarkerName, number>;
 }
@@ -121,7 +128,8 @@ async function main(): Promise<void> {
     if (outcome.status === 'failed') return { status: 'failed', code: outcome.error.code, face };
     void landmarks;
     const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Record<MarkerName, number>;
-    return { status: 'completed', face, skin_score: outcome.skinScore, scores };
+    const { value, passed } = outcome.quality.resolution ?? { value: Number.NaN, passed: true };
+    return { status: 'completed', face, resolution: { value: Math.round(value), passed }, skin_score: outcome.skinScore, scores };
   };
 
   const photos = [...(await npmPhotos()), ...fixturePhotos()];
@@ -179,6 +187,34 @@ async function main(): Promise<void> {
   }
   console.log('\nWhere each worst drift happened:');
   for (const g of groups) for (const m of columns) if ((worst[g]![m]?.drift ?? 0) > 3) console.log(`  ${g} ${m}: ${worst[g]![m]!.where}`);
+
+  // Downscale sweep: where the floor flags a face, and how far fine and colour markers move above and below it.
+  const SWEEP = [0.9, 0.75, 0.6, 0.5, 0.4];
+  const fine = FINE_MARKERS as readonly MarkerName[];
+  const colourMarkers = MARKER_NAMES.filter((m) => !fine.includes(m));
+  const sweepWorst = { above: { fine: 0, colour: 0 }, below: { fine: 0, colour: 0 } };
+  console.log('\nDownscale sweep (Lanczos): face px / effective px (flag when below the floor): largest move of the fine markers, of the colour markers');
+  for (const photo of photos) {
+    const base = results[photo.name]!.original!;
+    if (base.status !== 'completed' || (base.face ?? 0) < TARGET_FACE_PIXELS) continue;
+    const cells: string[] = [];
+    for (const factor of SWEEP) {
+      const out = await run(await resized(factor)(photo.bytes));
+      if (out.status === 'failed') {
+        cells.push(`${Math.round(factor * 100)}%: ${out.code}`);
+        continue;
+      }
+      const move = (markers: readonly MarkerName[]) => Math.max(...markers.map((m) => Math.abs(out.scores![m] - base.scores![m])));
+      const side = out.resolution!.passed ? sweepWorst.above : sweepWorst.below;
+      side.fine = Math.max(side.fine, move(fine));
+      side.colour = Math.max(side.colour, move(colourMarkers));
+      cells.push(`${Math.round(factor * 100)}%: ${out.face}/${out.resolution!.value}${out.resolution!.passed ? '' : ' FLAG'} ${move(fine)}, ${move(colourMarkers)}`);
+    }
+    console.log(`  ${photo.name.padEnd(24)} ${cells.join(' | ')}`);
+  }
+  console.log(
+    `  worst above the floor: fine ${sweepWorst.above.fine}, colour ${sweepWorst.above.colour}; below (flagged): fine ${sweepWorst.below.fine}, colour ${sweepWorst.below.colour}`,
+  );
 
   const wrinklesOf = (age: 'older' | 'younger') =>
     photos.filter((p) => p.age === age && results[p.name]!.original!.status === 'completed').map((p) => results[p.name]!.original!.scores!.wrinkles);

@@ -10,10 +10,12 @@ import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
 import { expressionOf } from './face/expression';
+import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import { reduceFeatures, type SkinFeatures } from './skin/features';
 import { getManifest } from './skin/manifest';
+import { atResolutionFloor, effectiveFacePixels, RESOLUTION_FLOOR } from './skin/resolution-floor';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
@@ -76,9 +78,10 @@ export async function createAnalyzer(options: { modelDir?: string }): Promise<Sc
 export async function createInspectingAnalyzer(options: { modelDir?: string }): Promise<InspectingAnalyzer> {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const manifest = getManifest();
-  const [faces, skin] = await Promise.all([
+  const [faces, skin, age] = await Promise.all([
     createFaceModels({ modelDir, detector: { minScore: Q.detectorScore } }),
     createSkinModel({ modelDir }),
+    createAgeEstimator({ modelDir }),
   ]);
   const model = { name: manifest.models.skin.name, version: skin.version };
 
@@ -186,11 +189,19 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       return done(rejected('not_human_skin', 'The face does not have the colour of human skin (a mask, a drawing or a painting?); photograph a bare face.', faceInfo, quality));
     }
 
+    // Every face is measured at the effective resolution of a face at the floor (skin/resolution-floor.ts); a smaller
+    // face is measured as it is and flagged: its fine markers (wrinkles, pores, texture, hydration) read smoother.
+    const effectiveFace = effectiveFacePixels(cropWindow.side);
+    quality.resolution = check(effectiveFace, RESOLUTION_FLOOR.facePixels, effectiveFace >= RESOLUTION_FLOOR.facePixels);
+
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
     const skinOnly = skinRegions(crop, regions);
     inspection.regions = skinOnly;
     // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
-    const maps = await skin.maps(crop);
+    // Perceived age runs beside the skin model (its own session and thread) on the crop as sampled (not the
+    // floor-blurred one the skin model gets), and is reported on completed scans only: every check above has
+    // passed, so it is not an age for a mask or a blurred face.
+    const [maps, perceivedAge] = await Promise.all([skin.maps(atResolutionFloor(crop, cropWindow.side)), age.estimate(crop)]);
     const features = reduceFeatures(maps, skinOnly);
     inspection.features = features;
     let results: Record<MarkerName, MarkerResult>;
@@ -202,6 +213,7 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       }
       throw error;
     }
+    faceInfo.perceived_age = perceivedAge;
     stage('skin');
     const spots = (['acne', 'pigmentation'] as const)
       .filter((marker) => markers.includes(marker))
@@ -236,7 +248,7 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       return (await inspect(bytes, markers)).outcome;
     },
     async close() {
-      await Promise.all([faces.close(), skin.close()]);
+      await Promise.all([faces.close(), skin.close(), age.close()]);
     },
   };
 }

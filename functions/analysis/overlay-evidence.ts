@@ -85,7 +85,7 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
     case 'pores':
       return ramp(map('pits', 'dark'), inside, M.poreStrength, 2 * M.poreStrength);
     case 'oiliness':
-      return ramp(map('specular', 'strength'), inside, M.sheen, 3 * M.sheen);
+      return ramp(map('specular', 'sheen'), inside, M.sheen, 3 * M.sheen);
     case 'dark_circles': {
       // Under-eye skin darker (optical density) than the cheek skin it is compared with; full at the darkest 2 %.
       const od = map('indices', 'od');

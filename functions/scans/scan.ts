@@ -13,6 +13,8 @@ export interface FaceInfo {
   box: { x: number; y: number; width: number; height: number };
   confidence: number;
   landmarks: number;
+  /** How old the face looks (completed scans only; functions/analysis/face/perceived-age.ts). */
+  perceived_age?: { years: number; expected_error_years: number };
 }
 
 /** A lesion the analysis counted (acne or pigmentation): its centre and radius in the upright photo's pixels. */

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFaceModels } from './face-models';
+import { buildPerceivedAgeModel } from './perceived-age-model';
 import { buildSkinModel } from './skin-model';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const GENERATED_MODEL_DIR = join(ROOT, 'models', 'generated');
 
 /** What the generated files depend on: a change to any of these rebuilds them. */
-const INPUTS = ['models/build', 'models/manifest.json', 'functions/analysis/skin/model-spec.ts', 'functions/analysis/face/model-io.ts', 'package-lock.json'];
+const INPUTS = ['models/build', 'models/manifest.json', 'functions/analysis/skin/model-spec.ts', 'functions/analysis/face/model-io.ts', 'functions/analysis/face/perceived-age-io.ts', 'package-lock.json'];
 
 /**
  * Builds every ONNX model the service runs unless the files on disk were built from the same inputs.
@@ -24,6 +25,7 @@ export async function buildModels(outDir = GENERATED_MODEL_DIR, force = false): 
   await mkdir(outDir, { recursive: true });
   await buildFaceModels(outDir);
   await buildSkinModel(outDir);
+  await buildPerceivedAgeModel(outDir);
   await writeFile(stamp, hash);
   return 'built';
 }

@@ -202,7 +202,16 @@ function reliefDensity(g: OnnxGraph, indices: string, shading: string): string {
   return add(g, odY, chromaTerm);
 }
 
-/** Specular strength: min(L* − local L*, 2·(local C* − C*)), floored at 0. */
+/**
+ * Specular maps against a σ 8 local background: [strength, sheen].
+ * strength = min(L* − local L*, 2·(local C* − C*)), floored at 0 (the glare weight of features.ts).
+ * sheen = relu(L* − local L*) · gate: its size from luminance alone, which a 4:2:0 JPEG keeps at full resolution;
+ * chroma (halved by 4:2:0, and quantised coarsely) only decides whether a brightening is sheen, white light that
+ * lowers the chroma, or a lit bump, whose chroma rises with its lightness. The gate is a smoothstep of the chroma drop
+ * per unit of brightening, −ΔC* over max(ΔL*, 1), from 0 to FILTER_SCALES.sheenChromaDrop, both averaged by a Gaussian
+ * of σ FILTER_SCALES.sheenGate (4:2:0 halves chroma's resolution but keeps its local mean, so the averaged ratio is the
+ * same before and after the encode); it saturates below the drop white light makes (≈ 0.3 on skin of C* 20).
+ */
 function specular(g: OnnxGraph, lab: string): string {
   const L = sliceChannels(g, lab, 0, 1);
   const ab = sliceChannels(g, lab, 1, 3);
@@ -213,7 +222,16 @@ function specular(g: OnnxGraph, lab: string): string {
   const delta = sub(g, lc, background);
   const dL = sliceChannels(g, delta, 0, 1);
   const dC = sliceChannels(g, delta, 1, 2);
-  return relu(g, g.op('Min', [dL, scale(g, dC, -2)], {}, 'spec'));
+  const strength = relu(g, g.op('Min', [dL, scale(g, dC, -2)], {}, 'spec'));
+  // gate = smoothstep(0, sheenChromaDrop, −G(ΔC*) / max(G(ΔL*), 1)), G a Gaussian of σ sheenGate: both sides
+  // averaged over a few pixels, where a 4:2:0 encode keeps the chroma's local mean. t = clip(ratio / drop, 0, 1), t²(3 − 2t).
+  const gk = gauss(FILTER_SCALES.sheenGate);
+  const smooth = separableBank(g, delta, [[gk], [gk]]);
+  const ratio = g.op('Div', [g.op('Neg', [sliceChannels(g, smooth, 1, 2)]), g.op('Max', [sliceChannels(g, smooth, 0, 1), g.scalar(1)])], {}, 'sheen_ratio');
+  const t = g.op('Clip', [scale(g, ratio, 1 / FILTER_SCALES.sheenChromaDrop), g.scalar(0), g.scalar(1)], {}, 'sheen_t');
+  const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'sheen_gate');
+  const sheen = g.op('Mul', [relu(g, dL), gate], {}, 'sheen');
+  return g.op('Concat', [strength, sheen], { axis: 1 }, 'specular');
 }
 
 /** The graph, encoded; `version` is stored in the model's metadata. */

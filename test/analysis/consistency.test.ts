@@ -3,7 +3,10 @@
  * case that would have caught one root cause of scores moving between photos of the same skin.
  * - re-encoding: real faces stored losslessly (PNG; the 4:4:4 or PNG originals the older tests never had) and
  *   re-encoded the way phones and upload paths do (4:2:0 JPEG at quality 95, 85, 70);
- * - resolution: a downscale sweep of real faces from ≈ 480 to ≈ 240 px across, and an enlargement;
+ * - resolution: a downscale sweep of real faces from ≈ 480 to ≈ 240 px across, and an enlargement; the resolution
+ *   floor's blur, and a face below the floor still scored with quality.resolution flagging it;
+ * - 4:2:0 chroma and sheen: small highlights painted on lossless faces, re-encoded (oiliness once took its size
+ *   from chroma, which 4:2:0 halves);
  * - glare: studio highlights under the eyes and at the eye corners (the former 6-px cut-out emptied those regions)
  *   and the same highlights 10 % dimmer, as a re-exposure makes them;
  * - expression and eye state: landmarks of a real face with the lids closed or the mouth widened into a smile.
@@ -15,8 +18,9 @@ import type { InspectingAnalyzer } from '../../functions/analysis/create-analyze
 import { expressionOf } from '../../functions/analysis/face/expression';
 import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
+import { atResolutionFloor, floorBlurSigma, floorWindow, RESOLUTION_FLOOR } from '../../functions/analysis/skin/resolution-floor';
 import * as synthetic from '../../functions/analysis/skin/synthetic';
-import type { RegionName } from '../../functions/analysis/types';
+import type { RegionName, RgbImage } from '../../functions/analysis/types';
 import { FACE_CROPS, faceApiSample } from '../helpers/images';
 import { table, testAnalyzer } from './support/analyzer';
 import * as paint from './support/painting';
@@ -85,6 +89,80 @@ describe('a downscale sweep of real faces', () => {
         const { move, detail } = await largestMove(`${face}, ${Math.round(factor * 100)} %`, png, smaller);
         expect(move, `${Math.round(factor * 100)} %: ${detail}`).toBeLessThanOrEqual(factor >= 0.75 ? 3 : 5);
       }
+    });
+  }
+});
+
+describe('the resolution floor', () => {
+  it('when crops come from windows of every size, then those at or below the floor window are left as they are and every larger one gets the blur that brings it to the floor', () => {
+    const floor = floorWindow();
+    expect(floor).toBe(RESOLUTION_FLOOR.facePixels * RESOLUTION_FLOOR.windowPerFace);
+    expect(floorBlurSigma(floor * 0.8, 256)).toBe(0);
+    expect(floorBlurSigma(floor, 256)).toBe(0);
+    const between = floorBlurSigma((floor + 256) / 2, 256);
+    const full = floorBlurSigma(256, 256);
+    expect(between).toBeGreaterThan(0);
+    expect(full).toBeGreaterThan(between);
+    // A crop shrunk from any larger window holds the detail of its own 256 pixels: the same blur for all of them.
+    for (const window of [300, 600, 2000]) expect(floorBlurSigma(window, 256)).toBeCloseTo(full, 10);
+    // σ_floor² = σ_own² + σ_added²: a crop from the floor window needs none, the 256 px crop √(σ_floor² − σ_256²).
+    const k = RESOLUTION_FLOOR.pixelBlur;
+    expect(full).toBeCloseTo(k * Math.sqrt((256 / floor) ** 2 - 1), 10);
+  });
+
+  it('when a crop with 1-px detail is brought to the floor, then the detail is damped and a crop at the floor is returned unchanged', () => {
+    const size = 256;
+    const data = new Uint8Array(size * size * 3);
+    for (let i = 0; i < size * size; i++) data.fill((i % size) % 2 === 0 ? 200 : 100, 3 * i, 3 * i + 3);
+    const crop: RgbImage = { data, width: size, height: size };
+    expect(atResolutionFloor(crop, floorWindow() * 0.9)).toBe(crop);
+    const blurred = atResolutionFloor(crop, 1000);
+    const amplitude = (image: RgbImage) => Math.abs(image.data[3 * (size * 128 + 128)]! - image.data[3 * (size * 128 + 129)]!);
+    expect(amplitude(crop)).toBe(100);
+    expect(amplitude(blurred)).toBeLessThan(80);
+    expect(amplitude(blurred)).toBeGreaterThan(0);
+  });
+
+  it('when a real face is shrunk below the floor, then the scan still gives every marker and quality.resolution flags it; at the floor size and above it passes', async () => {
+    const png = await largeFacePng('frontal');
+    const small = await analyzer.analyze(await scaled(png, 0.27), MARKER_NAMES);
+    expect(small.status).toBe('completed');
+    if (small.status !== 'completed') return;
+    expect(Object.keys(small.markers).sort()).toEqual([...MARKER_NAMES].sort());
+    expect(small.quality.resolution!.passed).toBe(false);
+    expect(small.quality.resolution!.threshold).toBe(RESOLUTION_FLOOR.facePixels);
+    expect(small.quality.resolution!.value).toBeLessThan(RESOLUTION_FLOOR.facePixels);
+    const large = await analyzer.analyze(await scaled(png, 0.5), ['acne']);
+    expect(large.quality.resolution!.passed).toBe(true);
+  });
+});
+
+describe('small highlights on lossless faces, re-encoded as 4:2:0 JPEG', () => {
+  /** Forty speckles of sheen (radius 1 crop px, white light 0.3) on the T-zone of a demo face stored losslessly. */
+  async function speckledSheen(name: keyof typeof FACE_CROPS): Promise<Buffer> {
+    const { sample, ...region } = FACE_CROPS[name];
+    const face = await paint.locateFace(analyzer, await sharp(faceApiSample(sample)).extract(region).png().toBuffer());
+    const places = paint.spread(face, ['t_zone'], 40, 3, 5);
+    const weights = synthetic.discs(256, places.map((p) => ({ ...p, radius: 1 })), 0.5);
+    const shiny = synthetic.applySheen(face.photo, paint.toPhotoWeights(face, weights), 0.3);
+    return sharp(Buffer.from(shiny.data), { raw: { width: shiny.width, height: shiny.height, channels: 3 } }).png().toBuffer();
+  }
+
+  // Sheen's size once came from min(ΔL*, −2·ΔC*): a 4:2:0 encode spreads a speckle's chroma drop over 2 × 2 pixels,
+  // and these faces lost 4–7 points of oiliness (30–50 % of the raw value) at quality 95 to 70.
+  for (const face of ['frontal', 'light', 'tan'] as const) {
+    it(`when sheen speckles on the ${face} face (PNG) are re-encoded at 4:2:0 quality 95, 85 and 70, then oiliness moves by at most 3 points`, async () => {
+      const png = await speckledSheen(face);
+      const base = await paint.scoresOf(analyzer, png);
+      const moves: string[] = [];
+      let worst = 0;
+      for (const quality of [95, 85, 70]) {
+        const after = await paint.scoresOf(analyzer, await sharp(png).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer());
+        worst = Math.max(worst, Math.abs(after.oiliness - base.oiliness));
+        moves.push(`q${quality}: ${base.oiliness} → ${after.oiliness}`);
+      }
+      report.push([`${face}, sheen speckles PNG → 4:2:0`, worst, moves.join(', ')]);
+      expect(worst, moves.join(', ')).toBeLessThanOrEqual(3);
     });
   }
 });

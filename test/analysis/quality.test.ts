@@ -74,6 +74,7 @@ describe('quality checks', () => {
       'face_size',
       'mouth_width',
       'pitch',
+      'resolution',
       'sharpness',
       'skin_chroma',
       'skin_hue',

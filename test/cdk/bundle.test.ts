@@ -272,7 +272,7 @@ describe('arm64 bundles', () => {
   it('when the arm64 inference bundle is measured, then it holds the models and is within 80 MB unzipped', () => {
     const { dirs, sizes } = built.arm64!;
     expect(listFiles(join(dirs.inference, 'models')).map((path) => path.split('/').pop()).sort()).toEqual(
-      expect.arrayContaining(['blazeface.onnx', 'facemesh.onnx', 'manifest.json', 'skin.onnx']),
+      expect.arrayContaining(['blazeface.onnx', 'facemesh.onnx', 'manifest.json', 'perceived-age.onnx', 'skin.onnx']),
     );
     expect(sizes.inference.unzippedBytes).toBeLessThanOrEqual(INFERENCE_ARM64_BUDGET);
   });

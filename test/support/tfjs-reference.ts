@@ -10,7 +10,7 @@ export interface TfjsReference {
   run(input: Float32Array, shape: number[]): Record<string, Float32Array>;
 }
 
-export async function loadTfjsReference(modelsDir: string, name: 'blazeface' | 'facemesh'): Promise<TfjsReference> {
+export async function loadTfjsReference(modelsDir: string, name: 'blazeface' | 'facemesh' | 'faceres'): Promise<TfjsReference> {
   tf.env().set('PROD', true); // silences the "install tfjs-node" banner; numerics are unchanged
   await tf.setBackend('cpu');
   const graph = await readGraphModel(join(modelsDir, `${name}.json`));

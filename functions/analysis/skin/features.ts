@@ -310,10 +310,13 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   values.pores = 100 * softFraction(pores, unionOf(clean, MARKER_REGIONS.pores), M.poreStrength, 2 * M.poreStrength);
   details.pores = { percent: values.pores };
 
-  // Oiliness: percentage of the T-zone with specular sheen.
+  // Oiliness: percentage of the T-zone with sheen. Its size comes from luminance (full resolution in every JPEG),
+  // chroma only gates it softly (the skin model's `specular.sheen`): taking the size from chroma as well, as the
+  // glare weight does, let the first 4:2:0 encode of a photo move oiliness by up to 16 points.
+  const sheen = channel(maps, 'specular', 'sheen', size);
   const tZone = unionOf(all, MARKER_REGIONS.oiliness);
-  values.oiliness = 100 * softFraction(specular, tZone, M.sheen, 3 * M.sheen);
-  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(specular, support(tZone, size))) };
+  values.oiliness = 100 * softFraction(sheen, tZone, M.sheen, 3 * M.sheen);
+  details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(sheen, support(tZone, size))) };
 
   // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it,
   // per side (so light falling differently on the two sides cancels), averaged over the sides.
@@ -356,7 +359,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
     fine_rms: pooled(clean, MARKER_REGIONS.hydration, (w) => weightedMedian(fine, w)),
   };
 
-  // The markers added in skin-v1.3.0, each measured in its own file (skin/markers/).
+  // The markers added in skin-v1.4.0, each measured in its own file (skin/markers/).
   const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
   Object.assign(values, added.values);
   Object.assign(details, added.details);

@@ -30,8 +30,11 @@ export const SKIN_OUTPUTS = {
   lines: ['strength', 'fine'],
   /** Hessian pit strength of the relief density at the finest scale: small round dark pits (pores), bright flecks (flakes). */
   pits: ['dark', 'bright'],
-  /** Specular highlight strength in L* units: brighter and less chromatic than the surrounding skin. */
-  specular: ['strength'],
+  /**
+   * Specular highlights in L* units: strength = brighter and less chromatic than the surrounding skin (min of the
+   * two, the glare weight); sheen = the brightening itself, gated softly by the chroma drop averaged over σ 2 px (oiliness).
+   */
+  specular: ['strength', 'sheen'],
   /** 9×9 RMS of band-pass shading (σ 1.5 − σ 4.5) and of the finest band (shading − σ 0.8 blur). */
   texture: ['band_rms', 'fine_rms'],
 } as const;
@@ -63,6 +66,10 @@ export const FILTER_SCALES = {
   /** σ of the blur applied to shading − OD_Y (a chroma quantity) in the relief density: about JPEG chroma resolution. */
   reliefChroma: 1,
   specularBackground: 8,
+  /** Chroma drop per unit of brightening (−ΔC* over ΔL*) at which a brightening counts fully as sheen. */
+  sheenChromaDrop: 0.2,
+  /** σ over which the sheen gate averages the brightening and the chroma drop. */
+  sheenGate: 2,
   textureBand: [1.5, 4.5],
   textureFine: 0.8,
   window: 9,

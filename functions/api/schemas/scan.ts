@@ -32,15 +32,27 @@ export const scanSchema = z
         box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
         confidence: z.number(),
         landmarks: z.number().int(),
+        perceived_age: z
+          .object({
+            years: z.number().int().meta({ description: 'How old the face looks, in whole years.' }),
+            expected_error_years: z
+              .number()
+              .meta({ description: "The age model's published mean absolute error, in years: a plain estimate, not a measurement." }),
+          })
+          .optional()
+          .meta({
+            description:
+              'Perceived age from a learned model (HSE FaceRes), on completed scans only; a description of the photo, never part of a score. See docs/analysis.md.',
+          }),
       })
       .nullable()
-      .meta({ description: 'The analysed face: its box in image pixels, detector confidence, landmark count.' }),
+      .meta({ description: 'The analysed face: its box in image pixels, detector confidence, landmark count, perceived age.' }),
     quality: z
       .record(z.string(), qualityCheckSchema)
       .nullable()
       .meta({
         description:
-          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue.',
+          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is.',
       }),
     error: z
       .object({ code: z.string(), message: z.string() })

@@ -1,5 +1,6 @@
 import { ConversionContext } from './conversion-context';
 import { convertConv, convertPool } from './conv-ops';
+import { convertFusedMatMul, convertMean, convertSoftmax } from './dense-ops';
 import { convertActivation, convertBinary, isBinary } from './elementwise-ops';
 import type { TfGraph, TfNode } from './graph-model';
 import { OnnxGraphBuilder } from './onnx-builder';
@@ -38,6 +39,10 @@ const MAPPERS: Record<string, Mapper> = {
   Pad: convertPad,
   PadV2: convertPad,
   Reshape: convertReshape,
+  MatMul: convertFusedMatMul,
+  _FusedMatMul: convertFusedMatMul,
+  Mean: convertMean,
+  Softmax: convertSoftmax,
 };
 
 /**

@@ -550,7 +550,7 @@ export interface components {
                 height: number;
                 format: string;
             };
-            /** @description The analysed face: its box in image pixels, detector confidence, landmark count. */
+            /** @description The analysed face: its box in image pixels, detector confidence, landmark count, perceived age. */
             face: {
                 box: {
                     x: number;
@@ -560,8 +560,15 @@ export interface components {
                 };
                 confidence: number;
                 landmarks: number;
+                /** @description Perceived age from a learned model (HSE FaceRes), on completed scans only; a description of the photo, never part of a score. See docs/analysis.md. */
+                perceived_age?: {
+                    /** @description How old the face looks, in whole years. */
+                    years: number;
+                    /** @description The age model's published mean absolute error, in years: a plain estimate, not a measurement. */
+                    expected_error_years: number;
+                };
             } | null;
-            /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue. */
+            /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is. */
             quality: {
                 [key: string]: {
                     value: number;

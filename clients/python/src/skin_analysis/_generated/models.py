@@ -68,9 +68,27 @@ class Box(BaseModel):
     height: float
 
 
+class PerceivedAge(BaseModel):
+    """
+    Perceived age from a learned model (HSE FaceRes), on completed scans only; a description of the photo, never part of a score. See docs/analysis.md.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    years: int
+    """
+    How old the face looks, in whole years.
+    """
+    expected_error_years: float
+    """
+    The age model's published mean absolute error, in years: a plain estimate, not a measurement.
+    """
+
+
 class Face(BaseModel):
     """
-    The analysed face: its box in image pixels, detector confidence, landmark count.
+    The analysed face: its box in image pixels, detector confidence, landmark count, perceived age.
     """
 
     model_config = ConfigDict(
@@ -79,6 +97,10 @@ class Face(BaseModel):
     box: Box
     confidence: float
     landmarks: int
+    perceived_age: Optional[PerceivedAge] = None
+    """
+    Perceived age from a learned model (HSE FaceRes), on completed scans only; a description of the photo, never part of a score. See docs/analysis.md.
+    """
 
 
 class Quality(BaseModel):
@@ -184,11 +206,11 @@ class Scan(BaseModel):
     """
     face: Optional[Face]
     """
-    The analysed face: its box in image pixels, detector confidence, landmark count.
+    The analysed face: its box in image pixels, detector confidence, landmark count, perceived age.
     """
     quality: Optional[dict[str, Quality]]
     """
-    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue.
+    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is.
     """
     error: Optional[Error]
     """

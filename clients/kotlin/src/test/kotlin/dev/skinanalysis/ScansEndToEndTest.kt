@@ -55,6 +55,9 @@ class ScansEndToEndTest(private val stack: LocalStack) {
         }
         assertEquals(Triple(560, 560, "jpeg"), Triple(scan.image.width, scan.image.height, scan.image.format))
         assertNotNull(scan.face)
+        val age = assertNotNull(scan.face!!.perceivedAge)
+        assertTrue(age.years in 10..80)
+        assertEquals(6.0, age.expectedErrorYears)
         assertTrue(scan.quality!!.values.all { it.passed })
         assertEquals(null, scan.error)
 

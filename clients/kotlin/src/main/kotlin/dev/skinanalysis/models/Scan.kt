@@ -40,9 +40,22 @@ public data class Scan(
     public data class ImageInfo(val width: Int, val height: Int, val format: String)
 
     @Serializable
-    public data class Face(val box: Box, val confidence: Double, val landmarks: Int) {
+    public data class Face(
+        val box: Box,
+        val confidence: Double,
+        val landmarks: Int,
+        /** How old the face looks, on completed scans only; a description, never part of a score. */
+        @SerialName("perceived_age") val perceivedAge: PerceivedAge? = null,
+    ) {
         @Serializable
         public data class Box(val x: Double, val y: Double, val width: Double, val height: Double)
+
+        /** Perceived age in whole years and the age model's published mean absolute error in years. */
+        @Serializable
+        public data class PerceivedAge(
+            val years: Int,
+            @SerialName("expected_error_years") val expectedErrorYears: Double,
+        )
     }
 
     @Serializable
