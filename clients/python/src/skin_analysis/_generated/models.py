@@ -277,7 +277,7 @@ class MarkerCatalogueEntry(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
     """
     title: str
     measures: str
@@ -512,7 +512,7 @@ class Benefit(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
     """
     source: str
 
@@ -708,7 +708,7 @@ class SuitabilityItem(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
@@ -783,7 +783,7 @@ class SuitabilityItem1(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.3.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
