@@ -1,10 +1,11 @@
 /**
  * Blackheads (open comedones): dark dots of ≈ 0.5–1.5 mm on the nose, chin and forehead, far darker than a
  * pore. Small components of the skin model's dark-pit map (Hessian pit strength of the relief density at σ 1,
- * the map pores are read from) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 6, times the glare
- * weight at its centre. Pores register from 0.3 (full at 0.6) as an area share; ordinary pores and skin grain
- * stay below 2 (JPEG blocking at quality 70 on older skin reaches ≈ 2), so the two markers read different
- * strengths of the same map.
+ * the map pores are read from) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 4.5, times the glare
+ * weight at its centre (full at 4.5, not 6: painted blackheads on deepened skin peak a little lower and counted
+ * 0.85 each against 0.97 on the same face untouched). Pores register from 0.3 (full at 0.6) as an area share;
+ * ordinary pores and skin grain stay below 2 (JPEG blocking at quality 70 on older skin reaches ≈ 2), so the two
+ * markers read different strengths of the same map.
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep, type Blob } from '../stats.js';
@@ -13,7 +14,7 @@ import type { MarkerMeasurement } from './measurement.js';
 
 export const BLACKHEADS = {
   /** Dark-pit strength where a dot starts to count; full at `strength[1]`. */
-  strength: [3, 6] as [number, number],
+  strength: [3, 4.5] as [number, number],
   /** Component area limits (px at S = 256 above the starting strength). */
   area: [1, 16] as [number, number],
 } as const;
