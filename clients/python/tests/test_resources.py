@@ -19,7 +19,17 @@ from skin_analysis import (
     SkinAnalysis,
 )
 
-VERSION_1_MARKERS = ["acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"]
+VERSION_1_MARKERS = [
+    "acne",
+    "pigmentation",
+    "hydration",
+    "redness",
+    "wrinkles",
+    "pores",
+    "oiliness",
+    "dark_circles",
+    "texture",
+]
 ADDED_MARKERS = ["eye_bags", "uniformness", "radiance", "age_spots", "blackheads"]
 MARKERS = VERSION_1_MARKERS + ADDED_MARKERS
 
