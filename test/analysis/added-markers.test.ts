@@ -133,3 +133,21 @@ describe('skin tone', () => {
     figures.push('score change for the same painted features, face / face deepened\n' + table(['marker', 'amount', 'light / light deepened', 'tan / tan deepened'], rows));
   }, 600_000);
 });
+
+describe('overlays of the added markers', () => {
+  it('when blackheads and age spots are painted, then their overlays light up more skin than on the unpainted face, and every added marker has an overlay', async () => {
+    const face = await paint.locateFace(analyzer, await faceJpeg('frontal'));
+    const lit = async (photo: RgbImage) => {
+      const { outcome } = await analyzer.inspect(await paint.encodePhoto(photo), MARKER_NAMES);
+      if (outcome.status !== 'completed') throw new Error(outcome.error.code);
+      const markers = outcome.overlaySource!.markers;
+      for (const c of CASES) expect(markers[c.marker]!.evidence.length, c.marker).toBe(256 * 256);
+      const count = (m: MarkerName) => markers[m]!.evidence.reduce((n, v) => n + (v >= 128 ? 1 : 0), 0);
+      return { blackheads: count('blackheads'), age_spots: count('age_spots') };
+    };
+    const before = await lit(face.photo);
+    const after = await lit(added.ageSpots({ ...face, photo: added.blackheads(face, 20) }, 10));
+    expect(after.blackheads, JSON.stringify({ before, after })).toBeGreaterThan(before.blackheads + 20);
+    expect(after.age_spots, JSON.stringify({ before, after })).toBeGreaterThan(before.age_spots + 100);
+  });
+});
