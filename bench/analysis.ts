@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import sharp from 'sharp';
 import { createInspectingAnalyzer, type StageTimings } from '../functions/analysis/create-analyzer';
 import { MARKER_NAMES } from '../functions/analysis/skin/markers';
 import { benchJpeg } from './images';
-import { formatRow } from './stats';
+import { bearer, scanForm } from '../test/helpers/http';
+import { startTestStack } from '../test/helpers/stack';
+import { formatRow, median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MODEL_DIR = join(ROOT, 'models/generated');
@@ -16,122 +15,107 @@ const MODEL_DIR = join(ROOT, 'models/generated');
 /**
  * The face-aware analysis, single thread (sharp/libvips limited to one thread, onnxruntime sessions are
  * single-threaded already): per image size, the median of each stage of `analyze` (all nine markers, with
- * the overlay source), decoding the whole JPEG alone for comparison, and the total as a multiple of that decode.
- * Then the cold start: a fresh Node process importing the bundled analyzer (esbuild, as Lambda runs it),
- * loading the models and analysing one photo.
+ * the overlay source), decoding the whole JPEG alone for comparison, a whole local POST /v1/scans round trip
+ * (API, queue, inference, stores: one process, the scan answered completed), and each as a multiple of that
+ * decode. CPU time is the process's (all threads), the steadier figure on a shared machine; then the same in
+ * wall time. Then the throughput of one core at 1 MP.
  */
 export async function benchAnalysis(runs = 9): Promise<void> {
   const threads = sharp.concurrency();
   sharp.concurrency(1);
+  const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
+  type Clocked = { cpu: number[]; wall: number[] };
+  const sizes: { label: string; jpeg: Buffer; decode: Clocked; trip: Clocked; timings: { cpu: StageTimings[]; wall: StageTimings[] } }[] = [];
+  let throughput = '';
+  // The analysis first, with nothing else in the process (the local stack's queues and timers would add their CPU
+  // time to whichever stage runs); then the stack, for the round trips.
   const analyzer = await createInspectingAnalyzer({ modelDir: MODEL_DIR });
   try {
-    const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
-    const widths = [10, 7, 7, 7, 9, 7, 7, 8, 7, 9];
-    console.log('\nFace-aware analysis, one thread: median of %d runs after a warm-up, ms', runs);
-    console.log('CPU time of the process per stage (steady on a busy machine), then wall time');
-    console.log(formatRow(['image', 'clock', 'decode', ...stages, 'total/dec'], widths));
     for (const megapixels of [1, 12]) {
       const jpeg = await benchJpeg(megapixels);
       const meta = await sharp(jpeg).metadata();
-      const decode = { cpu: [] as number[], wall: [] as number[] };
-      const timings = { cpu: [] as StageTimings[], wall: [] as StageTimings[] };
+      const size = { label: `${meta.width}x${meta.height}`, jpeg, decode: { cpu: [], wall: [] }, trip: { cpu: [], wall: [] }, timings: { cpu: [], wall: [] } } as (typeof sizes)[number];
+      sizes.push(size);
       // Decoding and analysing in separate loops: the freeing of a decoded 12-MP buffer must not land in a stage.
       for (let i = 0; i <= runs; i++) {
-        const cpuStart = process.cpuUsage();
-        const start = performance.now();
-        await sharp(jpeg).raw().toBuffer();
-        const wall = performance.now() - start;
-        const used = process.cpuUsage(cpuStart);
+        const used = await timed(() => sharp(jpeg).raw().toBuffer());
         if (i === 0) continue; // warm-up
-        decode.cpu.push((used.user + used.system) / 1000);
-        decode.wall.push(wall);
+        size.decode.cpu.push(used.cpu);
+        size.decode.wall.push(used.wall);
       }
       for (let i = 0; i <= runs; i++) {
         const inspection = await analyzer.inspect(jpeg, MARKER_NAMES);
         if (inspection.outcome.status !== 'completed') throw new Error(`bench photo rejected: ${inspection.outcome.error.code}`);
         if (i === 0) continue; // warm-up
-        timings.cpu.push(inspection.cpu);
-        timings.wall.push(inspection.timings);
+        size.timings.cpu.push(inspection.cpu);
+        size.timings.wall.push(inspection.timings);
       }
-      for (const clock of ['cpu', 'wall'] as const) {
-        const decodeMedian = median(decode[clock]);
-        const stageMedians = stages.map((s) => median(timings[clock].map((t) => t[s])));
-        const total = stageMedians[stageMedians.length - 1]!;
-        console.log(
-          formatRow(
-            [clock === 'cpu' ? `${meta.width}x${meta.height}` : '', clock, decodeMedian.toFixed(1), ...stageMedians.map((v) => v.toFixed(1)), (total / decodeMedian).toFixed(1)],
-            widths,
-          ),
-        );
-        // The same medians as multiples of the decode of the same JPEG (the issue's unit).
-        console.log(formatRow(['', `${clock} x`, '1', ...stageMedians.map((v) => (v / decodeMedian).toFixed(2)), ''], widths));
+      if (megapixels === 1) {
+        // One core's throughput: analyses back to back on this thread, counted against the CPU time they took.
+        const count = 20;
+        const used = await timed(async () => {
+          for (let i = 0; i < count; i++) await analyzer.analyze(jpeg, MARKER_NAMES);
+        });
+        throughput = `Throughput, 1 MP, one core: ${((1000 * count) / used.cpu).toFixed(1)} analyses per CPU-second (${count} back to back, ${used.cpu.toFixed(0)} ms CPU, ${used.wall.toFixed(0)} ms wall)`;
       }
     }
-    console.log('  decode = sharp decoding the whole JPEG to pixels (the reference); detect = header + 256-px letterbox decoded');
-    console.log('  with shrink-on-load + BlazeFace; landmarks = shrunk face view + 2 Face Mesh passes; crop = aligned 256-px crop,');
-    console.log('  region and skin masks, quality measures; skin = skin model + features + scores; overlays = packing what the overlays\n  are drawn from (the PNGs are drawn on request by the API); `x` rows: each median as a multiple of the decode.');
   } finally {
     await analyzer.close();
+  }
+  const stack = await startTestStack();
+  try {
+    for (const size of sizes) {
+      for (let i = 0; i <= runs; i++) {
+        const used = await timed(async () => {
+          const response = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: size.jpeg }), headers: bearer(stack.key) });
+          const body = (await response.json()) as { status?: string };
+          if (response.status !== 201 || body.status !== 'completed') throw new Error(`round trip answered ${response.status}: ${JSON.stringify(body)}`);
+        });
+        if (i === 0) continue;
+        size.trip.cpu.push(used.cpu);
+        size.trip.wall.push(used.wall);
+      }
+    }
+  } finally {
+    await stack.close();
     sharp.concurrency(threads);
   }
-  await coldStart();
-}
 
-/** A fresh process: import the bundled analyzer module, load the models, analyse one 1-MP photo. */
-async function coldStart(): Promise<void> {
-  const dir = join(ROOT, 'node_modules/.cache/bench-analysis');
-  await mkdir(dir, { recursive: true });
-  const bundle = join(dir, 'analyzer.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'functions/analysis/create-analyzer.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
-  });
-  const photo = join(dir, 'photo-1mp.jpg');
-  await writeFile(photo, await benchJpeg(1));
-  const script = `
-    import { readFileSync } from 'node:fs';
-    import { performance } from 'node:perf_hooks';
-    const t0 = performance.now();
-    const { createAnalyzer } = await import(${JSON.stringify(bundle)});
-    const imported = performance.now();
-    const analyzer = await createAnalyzer({ modelDir: ${JSON.stringify(MODEL_DIR)} });
-    const loaded = performance.now();
-    const outcome = await analyzer.analyze(readFileSync(${JSON.stringify(photo)}), ${JSON.stringify(MARKER_NAMES)});
-    const first = performance.now();
-    if (outcome.status !== 'completed') throw new Error('cold-start photo rejected');
-    console.log(JSON.stringify({ import: imported - t0, models: loaded - imported, first: first - loaded, total: first - t0, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
-  `;
-  const results: { import: number; models: number; first: number; total: number; maxRssMb: number }[] = [];
-  for (let i = 0; i < 3; i++) {
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, VIPS_CONCURRENCY: '1' } });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (err += d));
-      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cold start exited ${code}: ${err}`))));
-    });
-    results.push(JSON.parse(output.trim().split('\n').pop()!));
+  const widths = [10, 7, 7, 7, 9, 7, 7, 8, 8, 10, 9, 9];
+  console.log('\nFace-aware analysis and round trip, one thread: median of %d runs after a warm-up, ms', runs);
+  console.log('CPU time of the process per stage (steady on a busy machine), then wall time; `x` rows: multiples of the decode');
+  console.log(formatRow(['image', 'clock', 'decode', ...stages.slice(0, -1), 'analysis', 'round trip', 'anal/dec', 'trip/dec'], widths));
+  for (const size of sizes) {
+    for (const clock of ['cpu', 'wall'] as const) {
+      const decodeMedian = median(size.decode[clock]);
+      const stageMedians = stages.map((s) => median(size.timings[clock].map((t) => t[s])));
+      const total = stageMedians[stageMedians.length - 1]!;
+      const tripMedian = median(size.trip[clock]);
+      console.log(
+        formatRow(
+          [clock === 'cpu' ? size.label : '', clock, decodeMedian.toFixed(1), ...stageMedians.map((v) => v.toFixed(1)), tripMedian.toFixed(1), (total / decodeMedian).toFixed(1), (tripMedian / decodeMedian).toFixed(1)],
+          widths,
+        ),
+      );
+      console.log(formatRow(['', `${clock} x`, '1', ...stageMedians.map((v) => (v / decodeMedian).toFixed(2)), (tripMedian / decodeMedian).toFixed(2), '', ''], widths));
+    }
   }
-  const m = (k: keyof (typeof results)[number]) => median(results.map((r) => r[k])).toFixed(0);
-  console.log(
-    '\nCold start (fresh process, bundled module, median of 3): import %s ms, load models %s ms, first 1-MP analysis %s ms; total %s ms; max RSS %s MB',
-    m('import'),
-    m('models'),
-    m('first'),
-    m('total'),
-    m('maxRssMb'),
-  );
+  console.log('  decode = sharp decoding the whole JPEG to pixels (the reference); detect = header + 256-px letterbox decoded');
+  console.log('  with shrink-on-load + BlazeFace; landmarks = shrunk face view + 2 Face Mesh passes; crop = aligned 256-px crop,');
+  console.log('  region and skin masks, quality measures; skin = skin model + features + scores; overlays = packing what the overlays');
+  console.log('  are drawn from (the PNGs are drawn on request by the API); round trip = POST /v1/scans of the same JPEG, all markers,');
+  console.log('  answered completed (the local stack: API, in-process queue, inference, dynalite and s3rver, all in this process,');
+  console.log('  measured after the analysis runs, with the stack started only then).');
+  const tripCpu = median(sizes[0]!.trip.cpu);
+  console.log(`${throughput}; ${(1000 / tripCpu).toFixed(1)} local round trips per CPU-second (API, stores and analysis in one process)`);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** Wall and process CPU time (all threads) of one call, in ms. */
+async function timed(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  await fn();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpuStart);
+  return { wall, cpu: (used.user + used.system) / 1000 };
 }

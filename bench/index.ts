@@ -1,6 +1,7 @@
 import { benchAnalysis } from './analysis';
 import { benchScanPipeline } from './scan-pipeline';
 import { benchIngredients } from './ingredients';
+import { benchColdStart } from './cold-start';
 
 // Benchmarks run on the machine's Node (20 here); the SDK's notice about Node 22 is noise in their output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   scans: () => benchScanPipeline(),
   ingredients: () => benchIngredients(),
   analysis: () => benchAnalysis(),
+  cold: () => benchColdStart(),
 };
 
 const only = process.argv.slice(2);

@@ -17,3 +17,9 @@ export async function medianMs(fn: () => Promise<unknown>, runs: number, warmup 
 export function formatRow(cells: (string | number)[], widths: number[]): string {
   return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
 }
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

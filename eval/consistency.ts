@@ -23,6 +23,7 @@ import { MARKER_NAMES, type MarkerName } from '../functions/analysis/skin/marker
 import { FINE_MARKERS } from '../functions/analysis/skin/resolution-floor';
 import { applyExposure } from '../functions/analysis/skin/synthetic';
 import { buildModels } from '../models/build/index';
+import { describe, printDescriptionDrift, type Description } from './descriptions';
 import { FACE_CROPS, faceApiSample } from '../test/helpers/images';
 
 /** Faces at least this many pixels across are held to the drift targets (issue 13). */
@@ -47,6 +48,7 @@ interface Outcome {
   resolution?: { value: number; passed: boolean };
   skin_score?: number;
   scores?: Record<MarkerName, number>;
+  description?: Description;
 }
 
 type Variant = (bytes: Buffer) => Promise<Buffer>;
@@ -129,7 +131,7 @@ async function main(): Promise<void> {
     void landmarks;
     const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Record<MarkerName, number>;
     const { value, passed } = outcome.quality.resolution ?? { value: Number.NaN, passed: true };
-    return { status: 'completed', face, resolution: { value: Math.round(value), passed }, skin_score: outcome.skinScore, scores };
+    return { status: 'completed', face, resolution: { value: Math.round(value), passed }, skin_score: outcome.skinScore, scores, description: describe(outcome) };
   };
 
   const photos = [...(await npmPhotos()), ...fixturePhotos()];
@@ -243,6 +245,8 @@ async function main(): Promise<void> {
     }
     results[`frames ${sequence.name}`] = Object.fromEntries(sequence.frames.map((f, i) => [f.name, outs[i]!]));
   }
+
+  printDescriptionDrift(results, TARGET_FACE_PIXELS);
 
   console.log(`\nRefusals (${refusals.length}):`);
   for (const r of refusals) console.log(`  ${r}`);

@@ -56,6 +56,18 @@ describe('POST /v1/scans', () => {
       quality: expect.any(Object),
       error: null,
       spots: expect.any(Array),
+      lesion_counts: { total: expect.any(Number), inflamed: expect.any(Number), dark_spot: expect.any(Number), by_region: expect.any(Object) },
+      skin_tone: { ita: expect.any(Number), category: expect.any(String), hue_angle: expect.any(Number), lab: { l: expect.any(Number), a: expect.any(Number), b: expect.any(Number) } },
+      skin_type: {
+        type: expect.stringMatching(/^(dry|oily|combination|normal)$/),
+        sensitive_prone: expect.any(Boolean),
+        measures: { t_zone_shine: expect.any(Number), u_zone_shine: expect.any(Number), u_zone_dryness: expect.any(Number), redness: expect.any(Number) },
+      },
+      // Per region for the requested markers that have regions: acne's five face regions, hydration's two cheeks.
+      region_results: {
+        acne: { forehead: expect.any(Object), nose: expect.any(Object), left_cheek: expect.any(Object), right_cheek: expect.any(Object), chin: expect.any(Object) },
+        hydration: { left_cheek: expect.any(Object), right_cheek: expect.any(Object) },
+      },
     });
     for (const result of Object.values(scan.markers) as { score: number; severity: string }[]) {
       expect(Number.isInteger(result.score) && result.score >= 0 && result.score <= 100).toBe(true);

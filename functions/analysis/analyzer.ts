@@ -1,4 +1,8 @@
+import type { LesionCounts } from './skin/lesions';
 import type { MarkerName, MarkerResult } from './skin/markers';
+import type { RegionResults } from './skin/region-results';
+import type { SkinTone } from './skin/skin-tone';
+import type { SkinType } from './skin/skin-type';
 import type { FaceInfo, QualityCheck, ScanError, ScanSpot } from '../scans/scan';
 import type { OverlaySource } from '../overlays/overlay-source';
 
@@ -8,8 +12,15 @@ export interface CompletedAnalysis {
   markers: Partial<Record<MarkerName, MarkerResult>>;
   face: FaceInfo | null;
   quality: Record<string, QualityCheck>;
-  /** The lesions counted for acne and pigmentation, in the upright photo's pixels. */
+  /** The lesions counted for acne and pigmentation, in the upright photo's pixels, typed and placed in regions. */
   spots: ScanSpot[];
+  lesionCounts: LesionCounts;
+  /** Described on every completed analysis, whatever markers were asked for. */
+  skinTone: SkinTone;
+  /** Null when the T- or U-zone holds too little skin to tell. */
+  skinType: SkinType | null;
+  /** Per region, for the requested markers that have regions. */
+  regionResults: RegionResults;
   /** What GET /v1/scans/{id}/overlay draws from (functions/overlays); absent when not asked for. */
   overlaySource?: OverlaySource;
 }

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { FaceInfo, QualityCheck } from '../scans/scan';
 import type { AnalysisOutcome, CompletedAnalysis, ScanAnalyzer } from './analyzer';
 import { readImage } from './decode-image';
-import { cropToImage } from './face/square-crop';
 import { alignedFaceCrop, createFaceModels, faceRegions, rasterizeRegions, type FaceLandmarks, type SquareCrop } from './face';
 import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
@@ -14,6 +13,10 @@ import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import { reduceFeatures, type SkinFeatures } from './skin/features';
+import { lesionsOf } from './skin/lesions';
+import { regionResults } from './skin/region-results';
+import { skinToneOf } from './skin/skin-tone';
+import { skinTypeOf } from './skin/skin-type';
 import { getManifest } from './skin/manifest';
 import { atResolutionFloor, effectiveFacePixels, RESOLUTION_FLOOR } from './skin/resolution-floor';
 import type { MarkerName, MarkerResult } from './skin/markers';
@@ -214,17 +217,25 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
       throw error;
     }
     faceInfo.perceived_age = perceivedAge;
+    // Descriptions beside the scores (docs/markers.md): tone and type on every scan, regions and lesions for the
+    // requested markers. None of them changes a marker's score.
+    const described = {
+      skinTone: skinToneOf(features.baseline),
+      skinType: skinTypeOf(features, maps, skinOnly, manifest),
+      regionResults: regionResults(maps, skinOnly, markers, manifest),
+    };
+    const { lesions, counts } = lesionsOf({ features, maps, regions: skinOnly, window: cropWindow, markers });
     stage('skin');
-    const spots = (['acne', 'pigmentation'] as const)
-      .filter((marker) => markers.includes(marker))
-      .flatMap((marker) =>
-        features.spots[marker].map((blob) => {
-          const centre = cropToImage(cropWindow, SKIN_INPUT_SIZE, { x: blob.x + 0.5, y: blob.y + 0.5 });
-          const radius = Math.sqrt(blob.area / Math.PI) * (cropWindow.side / SKIN_INPUT_SIZE);
-          return { marker, x: round1(centre.x), y: round1(centre.y), radius: round1(radius) };
-        }),
-      );
-    const completed: CompletedAnalysis = { status: 'completed', skinScore: skinScore(results, manifest), markers: results, face: faceInfo, quality, spots };
+    const completed: CompletedAnalysis = {
+      status: 'completed',
+      skinScore: skinScore(results, manifest),
+      markers: results,
+      face: faceInfo,
+      quality,
+      spots: lesions,
+      lesionCounts: counts,
+      ...described,
+    };
     if (opts.overlays !== false) {
       completed.overlaySource = overlaySourceOf({
         photo: { width: source.width, height: source.height },
@@ -261,10 +272,6 @@ function cpuMs(): number {
 
 function check(value: number, threshold: number, passed: boolean): QualityCheck {
   return { value: round(value), threshold, passed };
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }
 
 function round(value: number): number {

@@ -1,5 +1,5 @@
 import type { RegionMasks, RgbImage } from './types';
-import { percentile } from './skin/stats';
+import { kthSmallest, percentile } from './skin/stats';
 import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ, linearToLab } from './skin/colour';
 
 /** Median L* over the skin of all regions, and the share of clipped (blown-out) skin pixels. */
@@ -22,7 +22,7 @@ export function skinExposure(crop: RgbImage, regions: RegionMasks): { lightness:
     luminance[k++] = SRGB_TO_XYZ[1][0] * SRGB8_TO_LINEAR[r]! + SRGB_TO_XYZ[1][1] * SRGB8_TO_LINEAR[g]! + SRGB_TO_XYZ[1][2] * SRGB8_TO_LINEAR[b]!;
     if (r >= 250 || g >= 250 || b >= 250) clipped++;
   }
-  const y = luminance.sort()[Math.floor(count / 2)]!;
+  const y = kthSmallest(luminance, Math.floor(count / 2));
   return { lightness: lightnessOfLuminance(y), clipped: clipped / count };
 }
 

@@ -98,6 +98,10 @@ async function analyse(deps: InferenceDeps, scan: ScanRecord): Promise<ScanOutco
     quality: result.quality,
     error: null,
     spots: result.spots,
+    lesion_counts: result.lesionCounts,
+    skin_tone: result.skinTone,
+    skin_type: result.skinType,
+    region_results: result.regionResults,
   };
 }
 

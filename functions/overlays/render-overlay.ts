@@ -1,5 +1,7 @@
 import type { MarkerName } from '../analysis/skin/markers';
+import { drawLegend } from './legend';
 import { type OverlaySource, type PhotoWindow } from './overlay-source';
+import { SEVERITY_COLOUR } from './severity-colour';
 
 export const OVERLAY_STYLES = ['regions', 'heatmap', 'spots'] as const;
 export type OverlayStyle = (typeof OVERLAY_STYLES)[number];
@@ -13,6 +15,8 @@ export interface OverlayRequest {
   aligned: OverlayAlignment;
   /** Output width in pixels (the height follows the aspect ratio). */
   width: number;
+  /** A label box in the top-left corner: the marker, its score and severity (legend.ts). */
+  legend?: boolean;
 }
 
 export interface RgbaImage {
@@ -21,7 +25,6 @@ export interface RgbaImage {
   data: Uint8Array;
 }
 
-const SEVERITY_COLOUR = { low: [46, 204, 113], moderate: [243, 156, 18], high: [231, 76, 60] } as const;
 /** Region tint opacity (today's overlays: 90/255). */
 const REGION_ALPHA = 90;
 const RING_COLOUR = [255, 255, 255] as const;
@@ -83,7 +86,9 @@ export function renderOverlay(source: OverlaySource, request: OverlayRequest): R
       ring(out, width, height, centre.x, centre.y, (spot.radius + 2) * pixelsPerCropPixel, Math.max(1, 0.75 * pixelsPerCropPixel));
     }
   }
-  return { width, height, data: out };
+  const image = { width, height, data: out };
+  if (request.legend) drawLegend(image, { marker: request.marker, score: marker.score, severity: marker.severity });
+  return image;
 }
 
 /** The marker's layer at crop size, RGBA. */

@@ -7,7 +7,7 @@ import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
 import type { ScanStore } from '../scans/scan-store';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { routineGeneratedEvent } from '../webhooks/events';
-import { generateRoutine } from './engine';
+import { generateRoutine, type MeasuredSkin } from './engine';
 import type { RoutineRequest } from './request-schema';
 import type { Routine } from './routine';
 import type { RoutineStore } from './routine-store';
@@ -25,6 +25,7 @@ export interface CreateRoutineDeps {
  */
 export async function createRoutine(deps: CreateRoutineDeps, tenant: Tenant, request: RoutineRequest): Promise<Routine> {
   let markers: Partial<Record<MarkerName, MarkerResult>>;
+  let skin: MeasuredSkin | undefined;
   let userId = request.user_id ?? null;
   if (request.scan_id) {
     const scan = await deps.scans.get(tenant, request.scan_id, { consistent: true });
@@ -35,12 +36,17 @@ export async function createRoutine(deps: CreateRoutineDeps, tenant: Tenant, req
       ]);
     }
     markers = scan.markers;
+    // Skin type and tone measured on the scan (absent on scans stored before they were).
+    skin = {
+      ...(scan.skin_type ? { type: scan.skin_type.type, sensitive_prone: scan.skin_type.sensitive_prone } : {}),
+      ...(scan.skin_tone ? { tone: scan.skin_tone.category } : {}),
+    };
     userId ??= scan.user_id;
   } else {
     markers = request.markers as Partial<Record<MarkerName, MarkerResult>>;
   }
 
-  const plan = generateRoutine({ markers, profile: request.profile, products: request.products });
+  const plan = generateRoutine({ markers, profile: request.profile, products: request.products, ...(skin ? { skin } : {}) });
   const now = deps.clock.now();
   const routine: Routine = {
     routine_id: newId('rtn', now),

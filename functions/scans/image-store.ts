@@ -82,6 +82,6 @@ export function overlaySourceKey(imageKey: string): string {
 }
 
 /** One rendered overlay, cached beside the scan's image on its first request (one object per variant). */
-export function overlayKey(imageKey: string, variant: { marker: string; style: string; aligned: string; width: number }): string {
-  return `${scanFolder(imageKey)}overlays/${variant.marker}-${variant.style}-${variant.aligned}-${variant.width}.png`;
+export function overlayKey(imageKey: string, variant: { marker: string; style: string; aligned: string; width: number; legend?: boolean }): string {
+  return `${scanFolder(imageKey)}overlays/${variant.marker}-${variant.style}-${variant.aligned}-${variant.width}${variant.legend ? '-legend' : ''}.png`;
 }

@@ -29,7 +29,7 @@ export interface ScanPage {
 /** The outcome of analysis, written once: a completed or failed scan is never overwritten. */
 export type ScanOutcome = Pick<
   ScanRecord,
-  'status' | 'skin_score' | 'markers' | 'completed_at' | 'model' | 'face' | 'quality' | 'error' | 'spots'
+  'status' | 'skin_score' | 'markers' | 'completed_at' | 'model' | 'face' | 'quality' | 'error' | 'spots' | 'lesion_counts' | 'skin_tone' | 'skin_type' | 'region_results'
 >;
 
 /** Scans in DynamoDB: partition per tenant, sorted by the time-ordered scan id; gsi1 per tenant and user. */

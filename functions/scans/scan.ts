@@ -1,4 +1,8 @@
+import type { LesionCounts, LesionType } from '../analysis/skin/lesions';
 import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { RegionResults, ResultRegion } from '../analysis/skin/region-results';
+import type { SkinTone } from '../analysis/skin/skin-tone';
+import type { SkinType } from '../analysis/skin/skin-type';
 import type { Environment } from '../shared/tenant';
 
 export type ScanStatus = 'processing' | 'completed' | 'failed';
@@ -17,9 +21,14 @@ export interface FaceInfo {
   perceived_age?: { years: number; expected_error_years: number };
 }
 
-/** A lesion the analysis counted (acne or pigmentation): its centre and radius in the upright photo's pixels. */
+/**
+ * A lesion the analysis counted (acne or pigmentation): its type (inflamed red spot or dark spot), its region, its
+ * centre and radius in the upright photo's pixels.
+ */
 export interface ScanSpot {
   marker: 'acne' | 'pigmentation';
+  type: LesionType;
+  region: ResultRegion | null;
   x: number;
   y: number;
   radius: number;
@@ -53,12 +62,21 @@ export interface Scan {
   error: ScanError | null;
   /** Counted acne and pigmentation spots; empty until completed (and on scans stored before spots were kept). */
   spots: ScanSpot[];
+  /** Distinct lesions per type and region; null until completed. */
+  lesion_counts: LesionCounts | null;
+  /** ITA° skin tone of the face (a description, never a score); null until completed. */
+  skin_tone: SkinTone | null;
+  /** Oily / dry / combination / normal and sensitive-prone, from T-zone against U-zone; null until completed. */
+  skin_type: SkinType | null;
+  /** Score and severity per region, per requested marker that has regions; `{}` until completed. */
+  region_results: RegionResults;
 }
 
+/** Fields a scan record holds only once completed (and not on records stored before they existed). */
+type CompletedOnly = 'spots' | 'lesion_counts' | 'skin_tone' | 'skin_type' | 'region_results';
+
 /** What the store keeps beside the public fields. */
-export interface ScanRecord extends Omit<Scan, 'spots'> {
-  /** Absent until the scan completes (and on records stored before spots were kept). */
-  spots?: ScanSpot[];
+export interface ScanRecord extends Omit<Scan, CompletedOnly>, Partial<Pick<Scan, CompletedOnly>> {
   account_id: string;
   environment: Environment;
   requested_markers: MarkerName[];
@@ -88,6 +106,12 @@ export function toPublicScan(record: ScanRecord): Scan {
     face: record.face,
     quality: record.quality,
     error: record.error,
-    spots: record.spots ?? [],
+    // Spots stored before lesions were typed: an acne spot is a red (haemoglobin) blob by definition, a
+    // pigmentation spot a melanin one; their region was not recorded.
+    spots: (record.spots ?? []).map((spot) => ({ ...spot, type: spot.type ?? (spot.marker === 'acne' ? 'inflamed' : 'dark_spot'), region: spot.region ?? null })),
+    lesion_counts: record.lesion_counts ?? null,
+    skin_tone: record.skin_tone ?? null,
+    skin_type: record.skin_type ?? null,
+    region_results: record.region_results ?? {},
   };
 }

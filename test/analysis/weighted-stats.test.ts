@@ -1,6 +1,6 @@
 /** The weighted statistics the glare weighting relies on (functions/analysis/skin/weighted-stats.ts). */
 import { describe, expect, it } from 'vitest';
-import { percentile } from '../../functions/analysis/skin/stats';
+import { kthSmallest, percentile } from '../../functions/analysis/skin/stats';
 import { weightedMean, weightedPercentile, weightedPixels } from '../../functions/analysis/skin/weighted-stats';
 
 function randomMap(n: number, seed: number): Float32Array {
@@ -11,7 +11,44 @@ function randomMap(n: number, seed: number): Float32Array {
   });
 }
 
+/** The definition, written plainly: values sorted by a comparator (ties by position), centres interpolated. */
+function referencePercentile(map: Float32Array, weights: Float32Array, p: number): number {
+  const kept = [...weights.keys()].filter((i) => weights[i]! > 0);
+  const order = [...kept.keys()].sort((x, y) => map[kept[x]!]! - map[kept[y]!]! || x - y);
+  const value = (i: number) => map[kept[order[i]!]!]!;
+  const weight = (i: number) => weights[kept[order[i]!]!]!;
+  const total = kept.reduce((s, i) => s + weights[i]!, 0);
+  const target = (p / 100) * (total - 1);
+  let before = 0;
+  let previousCentre = (weight(0) - 1) / 2;
+  if (target <= previousCentre) return value(0);
+  for (let i = 0; i < order.length; i++) {
+    const centre = before + (weight(i) - 1) / 2;
+    if (i > 0 && target <= centre) return value(i - 1) + (value(i) - value(i - 1)) * (centre === previousCentre ? 1 : (target - previousCentre) / (centre - previousCentre));
+    before += weight(i);
+    previousCentre = centre;
+  }
+  return value(order.length - 1);
+}
+
+describe('kthSmallest', () => {
+  it('when values have ties and negatives, then the k-th smallest is the element a sort puts at k', () => {
+    const map = randomMap(4001, 7);
+    map.fill(1.5, 10, 400);
+    const sorted = Float32Array.from(map).sort();
+    for (const k of [0, 1, 200, 2000, 3999, 4000]) expect(kthSmallest(Float32Array.from(map), k)).toBe(sorted[k]);
+  });
+});
+
 describe('weighted percentiles', () => {
+  it('when weights fade, then the percentile is exactly the plainly written definition (radix-sorted, ties and negative values included)', () => {
+    const map = randomMap(20000, 11);
+    map.fill(-0.5, 300, 900); // a long run of ties
+    map.fill(0, 1000, 1100);
+    const weights = Float32Array.from(map, (_, i) => (i % 5 === 0 ? 0 : i % 7 === 0 ? 0.25 + (i % 3) * 0.25 : 1));
+    for (const p of [0, 1, 25, 50, 75, 90, 99, 100]) expect(weightedPercentile(map, weightedPixels(weights), p)).toBe(referencePercentile(map, weights, p));
+  });
+
   it('when every weight is 1, then the weighted percentile equals the unweighted one (negative values and ties included)', () => {
     const map = randomMap(5000, 3);
     map.fill(2.5, 100, 200);

@@ -58,6 +58,9 @@ describe('the client against the local stack', () => {
     const overlay = await client.scans.overlay(scan.scan_id, { marker: 'hydration' });
     expect(overlay.type).toBe('image/png');
     expect([...new Uint8Array(await overlay.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const labelled = await client.scans.overlay(scan.scan_id, { marker: 'hydration', legend: true });
+    expect(labelled.type).toBe('image/png');
+    expect(Buffer.from(await labelled.arrayBuffer()).equals(Buffer.from(await overlay.arrayBuffer()))).toBe(false);
 
     await client.scans.delete(scan.scan_id);
     await expect(client.scans.get(scan.scan_id)).rejects.toMatchObject({ code: 'not_found', status: 404 });

@@ -174,9 +174,11 @@ describe('request schemas the handlers parse with', () => {
 
   it('when the overlay marker is not one the scan analysed, then the message names the analysed ones and what was received', () => {
     const schema = overlayQuerySchema(['acne', 'redness']);
-    expect(outcome(() => parseInput(schema, { marker: 'redness' }))).toEqual({ ok: { marker: 'redness', style: 'regions', aligned: 'crop' } });
-    expect(outcome(() => parseInput(schema, {}))).toEqual({ ok: { style: 'regions', aligned: 'crop' } });
-    expect(outcome(() => parseInput(schema, { style: 'heatmap', aligned: 'original', width: '640' }))).toEqual({ ok: { style: 'heatmap', aligned: 'original', width: 640 } });
+    expect(outcome(() => parseInput(schema, { marker: 'redness' }))).toEqual({ ok: { marker: 'redness', style: 'regions', aligned: 'crop', legend: false } });
+    expect(outcome(() => parseInput(schema, {}))).toEqual({ ok: { style: 'regions', aligned: 'crop', legend: false } });
+    expect(outcome(() => parseInput(schema, { style: 'heatmap', aligned: 'original', width: '640', legend: 'true' }))).toEqual({
+      ok: { style: 'heatmap', aligned: 'original', width: 640, legend: true },
+    });
     expect(outcome(() => parseInput(schema, { marker: 'wrinkles' }))).toEqual({
       code: 'invalid_request',
       status: 400,

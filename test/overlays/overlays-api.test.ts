@@ -102,6 +102,18 @@ describe('GET /v1/scans/{id}/overlay', () => {
     expect({ width: image.width, height: image.height }).toEqual({ width: 450, height: 280 });
   });
 
+  it('when a legend is asked for, then the PNG carries a label box in its top-left corner, cached apart from the plain one', async () => {
+    const plain = await pngOf(await get(`/v1/scans/${scan.scan_id}/overlay?marker=pigmentation&style=regions`));
+    const labelled = await pngOf(await get(`/v1/scans/${scan.scan_id}/overlay?marker=pigmentation&style=regions&legend=true`));
+    expect(await keysOf(scan.scan_id)).toEqual(expect.arrayContaining(['overlays/pigmentation-regions-crop-256.png', 'overlays/pigmentation-regions-crop-256-legend.png']));
+    const at = (image: typeof plain, x: number, y: number) => Array.from(image.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4));
+    // The box's dark background over the crop (opaque on the crop overlay); below it, the same pixels as without.
+    expect(at(labelled, 1, 1)).not.toEqual(at(plain, 1, 1));
+    expect(at(labelled, 1, 1)[0]).toBeLessThan(60);
+    for (let y = 30; y < 256; y += 7) for (let x = 0; x < 256; x += 7) expect(at(labelled, x, y)).toEqual(at(plain, x, y));
+    expect((await get(`/v1/scans/${scan.scan_id}/overlay?marker=pigmentation&style=regions&legend=false`)).status).toBe(200);
+  });
+
   it('then the spots listed in the scan lie on the face, in the photo coordinates', async () => {
     expect(scan.spots.length).toBeGreaterThan(0);
     // The detector's box starts mid-forehead; the forehead region (where spots are counted too) reaches above it.
@@ -126,6 +138,7 @@ describe('GET /v1/scans/{id}/overlay', () => {
       ['width=0', 'width'],
       ['width=8', 'width'],
       [`width=${PHOTO.width + 1}&aligned=original`, 'width'],
+      ['legend=yes', 'legend'],
     ]) {
       const response = await get(`/v1/scans/${scan.scan_id}/overlay?marker=acne&${query}`);
       expect(response.status, query).toBe(400);

@@ -5,6 +5,8 @@ import { cropToImage } from '../../functions/analysis/face/square-crop';
 import { decodeOverlaySource, encodeOverlaySource, regionBit, type OverlaySource } from '../../functions/overlays/overlay-source';
 import { encodeRgbaPng } from '../../functions/overlays/png-encoder';
 import { renderOverlay } from '../../functions/overlays/render-overlay';
+import { legendLine } from '../../functions/overlays/legend';
+import { fonts, renderPixels } from 'js-pixel-fonts';
 
 const S = 256;
 
@@ -82,6 +84,47 @@ describe('renderOverlay', () => {
     expect(pixel(10, 10)).toEqual([100, 100, 100, 255]);
     const w = 90 / 255;
     expect(pixel(60, 120)).toEqual([231, 76, 60].map((c) => Math.round(100 * (1 - w) + c * w)).concat(255));
+  });
+});
+
+describe('overlay legend', () => {
+  const pixel = (image: { width: number; data: Uint8Array }, x: number, y: number) => Array.from(image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
+
+  it('when a legend is asked for, then the top-left box shows the severity swatch and the text "Redness 20 high", pixel for pixel, and nothing else changes', () => {
+    const plain = renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256 });
+    const image = renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256, legend: true });
+    expect(legendLine({ marker: 'redness', score: 20, severity: 'high' })).toBe('Redness 20 high');
+    expect(legendLine({ marker: 'dark_circles', score: 71.6, severity: 'moderate' })).toBe('Dark circles 72 moderate');
+    // At 256 px: letters 2× (the 9-row line of the 7-px font with its descender → 18 px), padding 4, a swatch as high as the line.
+    const glyphs = renderPixels('Redness 20 high', fonts.sevenPlus);
+    expect(glyphs).toHaveLength(9);
+    const scale = 2;
+    const pad = 4;
+    const left = pad + 18 + pad;
+    const boxWidth = left + glyphs[0]!.length * scale + pad;
+    const boxHeight = pad + glyphs.length * scale + pad;
+    expect(pixel(image, 0, 0)).toEqual([20, 20, 20, 200]);
+    expect(pixel(image, pad + 7, pad + 7)).toEqual([231, 76, 60, 255]);
+    for (let y = 0; y < glyphs.length; y++) {
+      for (let x = 0; x < glyphs[y]!.length; x++) {
+        const expected = glyphs[y]![x] ? [255, 255, 255, 255] : [20, 20, 20, 200];
+        expect(pixel(image, left + x * scale + 1, pad + y * scale + 1), `glyph pixel ${x},${y}`).toEqual(expected);
+      }
+    }
+    for (let y = 0; y < 256; y++) {
+      for (let x = 0; x < 256; x++) if (x >= boxWidth || y >= boxHeight) expect(pixel(image, x, y)).toEqual(pixel(plain, x, y));
+    }
+  });
+
+  it('when a legend is drawn on a transparent layer aligned to the original, then its letters scale with the width and the PNG bytes are the same every time', () => {
+    const request = { marker: 'redness', style: 'heatmap', aligned: 'original', width: 1200, legend: true } as const;
+    const image = renderOverlay(source(), request);
+    // 1200 px: letters 8× (9 rows → 72 px), the box 16 + 72 + 16 = 104 px high, the rest of the layer transparent above the face.
+    expect(pixel(image, 0, 103)).toEqual([20, 20, 20, 200]);
+    expect(pixel(image, 0, 104)).toEqual([0, 0, 0, 0]);
+    expect(pixel(image, 16 + 36, 16 + 36)).toEqual([231, 76, 60, 255]);
+    const again = renderOverlay(source(), request);
+    expect(Buffer.from(encodeRgbaPng(again.width, again.height, again.data))).toEqual(Buffer.from(encodeRgbaPng(image.width, image.height, image.data)));
   });
 });
 

@@ -42,6 +42,7 @@ def test_when_the_catalogue_is_listed_then_every_marker_is_there_and_only_versio
     assert [entry.name for entry in catalogue.data if entry.in_skin_score] == VERSION_1_MARKERS
     acne = catalogue.data[0]
     assert acne.severity_bands.low == (70, 100)
+    assert acne.result_regions == ["forehead", "nose", "left_cheek", "right_cheek", "chin"]
     assert catalogue.request_id is not None
 
 

@@ -16,6 +16,7 @@ from skin_analysis import (
     SkinAnalysis,
     UnprocessablePhotoError,
 )
+from skin_analysis.types import LesionCounts, SkinTone, SkinType
 
 
 def unique_user(prefix: str) -> str:
@@ -39,6 +40,15 @@ def test_when_a_photo_file_is_scanned_then_the_completed_scan_comes_back_typed_a
     assert scan.image.format == "jpeg"
     assert scan.request_id is not None
     assert scan.request_id.startswith("req_")
+    # The descriptions beside the scores: tone and type on every scan, regions for the requested markers.
+    assert isinstance(scan.skin_tone, SkinTone)
+    assert scan.skin_tone.category in ("very_light", "light", "intermediate", "tan", "brown", "dark")
+    assert isinstance(scan.skin_type, SkinType)
+    assert scan.skin_type.type in ("dry", "oily", "combination", "normal")
+    assert set(scan.region_results) == {"acne", "hydration"}
+    assert set(scan.region_results["hydration"]) == {"left_cheek", "right_cheek"}
+    assert isinstance(scan.lesion_counts, LesionCounts)
+    assert scan.lesion_counts.total <= len(scan.spots)
 
     fetched = client.scans.get(scan.scan_id)
     assert fetched.model_dump() == scan.model_dump()

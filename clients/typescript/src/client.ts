@@ -128,13 +128,14 @@ class ScansResource {
     return this.http.empty({ method: 'DELETE', path: path('/v1/scans/{scan_id}', scanId), options });
   }
 
-  /** GET /v1/scans/{scan_id}/overlay: a PNG (default: the scan's first marker, `regions` on the face crop). */
+  /** GET /v1/scans/{scan_id}/overlay: a PNG (default: the scan's first marker, `regions` on the face crop; `legend`: a label box with the marker, score and severity). */
   overlay(
     scanId: string,
-    input: { marker?: MarkerName; style?: 'regions' | 'heatmap' | 'spots'; aligned?: 'crop' | 'original'; width?: number } = {},
+    input: { marker?: MarkerName; style?: 'regions' | 'heatmap' | 'spots'; aligned?: 'crop' | 'original'; width?: number; legend?: boolean } = {},
     options?: RequestOptions,
   ): Promise<WithRequestId<Blob>> {
-    const query = { marker: input.marker, style: input.style, aligned: input.aligned, width: input.width };
+    const legend = input.legend === undefined ? undefined : String(input.legend);
+    const query = { marker: input.marker, style: input.style, aligned: input.aligned, width: input.width, legend };
     return this.http.blob({ method: 'GET', path: path('/v1/scans/{scan_id}/overlay', scanId), query, options });
   }
 

@@ -270,10 +270,13 @@ const OD8: Float64Array = (() => {
 })();
 
 function referenceOf(sel: Uint8Array, c1: Float32Array, c2: Float32Array, d: Float32Array) {
+  let count = 0;
+  for (let i = 0; i < sel.length; i++) if (sel[i]) count++;
   const pick = (src: Float32Array) => {
-    const out: number[] = [];
-    for (let i = 0; i < sel.length; i++) if (sel[i]) out.push(src[i]!);
-    return Float32Array.from(out);
+    const out = new Float32Array(count);
+    let k = 0;
+    for (let i = 0; i < sel.length; i++) if (sel[i]) out[k++] = src[i]!;
+    return out;
   };
   const chroma: [number, number] = [median(pick(c1)), median(pick(c2))];
   if (!Number.isFinite(chroma[0]) || Math.hypot(chroma[0], chroma[1]) < 1) {

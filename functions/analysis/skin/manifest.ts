@@ -7,6 +7,7 @@ import { z } from 'zod';
 import manifestJson from '../../../models/manifest.json' with { type: 'json' };
 import { MARKER_NAMES, SKIN_SCORE_MARKERS, type MarkerName, type Severity } from './markers.js';
 import { REGION_NAMES } from '../types.js';
+import { resultRegionsOf, type ResultRegion } from './result-regions.js';
 
 const band = z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]);
 const anchor = z.tuple([z.number(), z.number().min(0).max(100)]);
@@ -107,6 +108,8 @@ export interface MarkerCatalogueEntry {
   title: string;
   measures: string;
   regions: string[];
+  /** The regions a scan's `region_results` break this marker down into (empty: whole face only). */
+  result_regions: ResultRegion[];
   direction: string;
   proxy?: string;
   /** Whether the marker enters the skin score (the nine version 1 markers only). */
@@ -123,6 +126,7 @@ export function markerCatalogue(manifest: SkinManifest = getManifest()): MarkerC
       title: m.title,
       measures: m.measures,
       regions: m.regions,
+      result_regions: resultRegionsOf(name),
       direction: m.direction,
       ...(m.proxy ? { proxy: m.proxy } : {}),
       in_skin_score: name in manifest.score_weights,

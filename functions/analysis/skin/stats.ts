@@ -60,6 +60,11 @@ function select(a: Float32Array, k: number): number {
   return a[k]!;
 }
 
+/** The k-th smallest value (k from 0), as `values.sort()[k]` would give it, by selection in place (no NaN values). */
+export function kthSmallest(values: Float32Array, k: number): number {
+  return select(values, k);
+}
+
 export function percentileSorted(sorted: Float32Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);

@@ -7,7 +7,6 @@
 
 import { percentile } from './stats.js';
 
-const INDEX_SPAN = 65536;
 const bitsView = new Float32Array(1);
 const bitsOf = new Uint32Array(bitsView.buffer);
 
@@ -16,6 +15,41 @@ function orderedBits(v: number): number {
   bitsView[0] = v;
   const b = bitsOf[0]!;
   return b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
+}
+
+const DIGIT_BITS = 11;
+const DIGITS = 1 << DIGIT_BITS;
+const counts = new Uint32Array(DIGITS);
+
+/**
+ * The positions of `keys` (unsigned 32-bit patterns stored in an Int32Array: V8 keeps int32 arithmetic in
+ * registers, values above 2^31 would be doubles) in ascending unsigned order, equal keys in their original order
+ * (stable LSD radix sort).
+ */
+function radixOrder(keys: Int32Array): Int32Array {
+  const n = keys.length;
+  let order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let spare = new Int32Array(n);
+  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & (DIGITS - 1)]!++;
+    if (counts[(keys[0]! >>> shift) & (DIGITS - 1)] === n) continue; // one digit value: the pass would not move anything
+    let sum = 0;
+    for (let d = 0; d < DIGITS; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const j = order[i]!;
+      spare[counts[(keys[j]! >>> shift) & (DIGITS - 1)]!++] = j;
+    }
+    const swap = order;
+    order = spare;
+    spare = swap;
+  }
+  return order;
 }
 
 /** Pixels of an S×S map that count, and how much: `index` into the map, `weight` in (0, 1] beside it. */
@@ -33,17 +67,17 @@ export function totalWeight(pixels: Weighted): number {
 
 /** The pixels of a dense S×S weight map with weight > 0. */
 export function weightedPixels(weights: Float32Array): Weighted {
-  let n = 0;
-  for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) n++;
-  const index = new Uint32Array(n);
-  const weight = new Float32Array(n);
+  // One pass into scratch lists as long as the map, then copies of the used part.
+  const index = new Uint32Array(weights.length);
+  const weight = new Float32Array(weights.length);
   let k = 0;
   for (let i = 0; i < weights.length; i++) {
-    if (!(weights[i]! > 0)) continue;
+    const w = weights[i]!;
+    if (!(w > 0)) continue;
     index[k] = i;
-    weight[k++] = weights[i]!;
+    weight[k++] = w;
   }
-  return { index, weight };
+  return { index: index.slice(0, k), weight: weight.slice(0, k) };
 }
 
 /**
@@ -56,46 +90,41 @@ export function weightedPercentile(map: Float32Array, pixels: Weighted, p: numbe
   const n = index.length;
   if (n === 0) return Number.NaN;
   let allOne = true;
-  for (let i = 0; i < n; i++) if (weight[i] !== 1) allOne = false;
+  for (let i = 0; i < n && allOne; i++) if (weight[i] !== 1) allOne = false;
   // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
   if (allOne) {
     const values = new Float32Array(n);
     for (let i = 0; i < n; i++) values[i] = map[index[i]!]!;
     return percentile(values, p);
   }
-  if (n > INDEX_SPAN) throw new RangeError(`weightedPercentile: at most ${INDEX_SPAN} weighted values, got ${n}`);
-  // Sorted by value through one native sort of doubles: each key is the value's order-preserving 32-bit pattern
-  // times 2^16 plus the pixel's position (S² ≤ 65536), exact in a double's 53 bits. (A comparator sort of indices
-  // cost ≈ 25 ms per analysis.)
-  const values = new Float64Array(n);
-  const w = new Float64Array(n);
-  const keys = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    const v = map[index[k]!]!;
-    values[k] = v;
-    w[k] = weight[k]!;
-    keys[k] = orderedBits(v) * INDEX_SPAN + k;
-  }
-  keys.sort();
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = keys[i]! % INDEX_SPAN;
+  // Sorted by value: the value's order-preserving 32-bit pattern, ties in pixel-list order, by a stable LSD radix
+  // sort of three 11-bit digits (linear time; ≈ 4× faster than the native sort of doubles it replaces, which
+  // ordered by pattern × 2^16 + position: the same order). Values and weights are read from the float32 inputs
+  // where they are needed (the same doubles a copy would hold).
+  const bits = new Int32Array(n);
   let total = 0;
-  for (let i = 0; i < n; i++) total += w[i]!;
+  for (let k = 0; k < n; k++) {
+    bits[k] = orderedBits(map[index[k]!]!) | 0;
+    total += weight[k]!;
+  }
+  const order = radixOrder(bits);
+  const valueAt = (k: number) => map[index[k]!]!;
   // Centres of each value's weight interval, as positions on the 0..n−1 scale of the unweighted percentile.
   const target = (Math.min(100, Math.max(0, p)) / 100) * (total - 1);
   let before = 0;
-  let previous = values[order[0]!]!;
-  let previousCentre = (w[order[0]!]! - 1) / 2;
+  let previous = valueAt(order[0]!);
+  let previousCentre = (weight[order[0]!]! - 1) / 2;
   if (target <= previousCentre) return previous;
   for (let i = 0; i < n; i++) {
     const j = order[i]!;
-    const centre = before + (w[j]! - 1) / 2;
+    const w = weight[j]!;
+    const centre = before + (w - 1) / 2;
     if (i > 0 && target <= centre) {
       const t = centre === previousCentre ? 1 : (target - previousCentre) / (centre - previousCentre);
-      return previous + (values[j]! - previous) * t;
+      return previous + (valueAt(j) - previous) * t;
     }
-    before += w[j]!;
-    previous = values[j]!;
+    before += w;
+    previous = valueAt(j);
     previousCentre = centre;
   }
   return previous;

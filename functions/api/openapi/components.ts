@@ -8,7 +8,7 @@ import { ingredientAnalysisRequestSchema } from '../../ingredients/request-schem
 import { routineRequestSchema } from '../../routines/request-schema';
 import { SCOPES } from '../../keys/scopes';
 import { markerNameSchema, markerResultSchema, severitySchema } from '../schemas/common';
-import { scanListSchema, scanSchema } from '../schemas/scan';
+import { lesionCountsSchema, lesionTypeSchema, resultRegionSchema, scanListSchema, scanSchema, skinToneSchema, skinTypeSchema } from '../schemas/scan';
 import { idempotencyKeySchema, preferHeaderSchema, scanCreateFormSchema } from '../schemas/scan-requests';
 import { markerCatalogueEntrySchema, markerCatalogueSchema } from '../schemas/markers';
 import { userScoreSchema } from '../schemas/user-score';
@@ -33,6 +33,11 @@ export const OUTPUT_SCHEMAS = {
   Severity: severitySchema,
   MarkerResult: markerResultSchema,
   Scan: scanSchema,
+  SkinTone: skinToneSchema,
+  SkinType: skinTypeSchema,
+  ResultRegion: resultRegionSchema,
+  LesionType: lesionTypeSchema,
+  LesionCounts: lesionCountsSchema,
   ScanList: scanListSchema,
   MarkerCatalogueEntry: markerCatalogueEntrySchema,
   MarkerCatalogue: markerCatalogueSchema,

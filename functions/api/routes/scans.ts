@@ -141,10 +141,11 @@ export function scanRoutes(deps: ApiDeps): Hono<ApiEnv> {
       style: c.req.query('style'),
       aligned: c.req.query('aligned'),
       width: c.req.query('width'),
+      legend: c.req.query('legend'),
     });
     const marker = query.marker ?? scan.requested_markers[0]!;
     if (scan.status !== 'completed') throw notFound(`The overlay of scan ${scanId} (the scan is ${scan.status})`);
-    const png = await getOverlay(images, scan, { marker, style: query.style, aligned: query.aligned, width: query.width });
+    const png = await getOverlay(images, scan, { marker, style: query.style, aligned: query.aligned, width: query.width, legend: query.legend });
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' });
   });
 

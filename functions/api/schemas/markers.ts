@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_REGION_NAMES } from '../../analysis/skin/result-regions';
 import { REGION_NAMES } from '../../analysis/types';
 import { markerNameSchema } from './common';
 
@@ -10,6 +11,9 @@ export const markerCatalogueEntrySchema = z.object({
   title: z.string(),
   measures: z.string().meta({ description: 'What the marker measures, in words.' }),
   regions: z.array(z.enum(REGION_NAMES)).meta({ description: 'The face regions it is measured in.' }),
+  result_regions: z.array(z.enum(RESULT_REGION_NAMES)).meta({
+    description: "The regions a scan's `region_results` break it down into (empty: whole face only; the regions it only compares against are not listed).",
+  }),
   direction: z.string().meta({ description: 'Score direction: a higher score is always the healthier or more desirable skin (for radiance: more glow).' }),
   proxy: z.string().optional().meta({ description: 'The visual proxy, when the property cannot be seen directly (hydration).' }),
   in_skin_score: z.boolean().meta({

@@ -152,6 +152,14 @@ export function overlayQuerySchema(analysed: readonly MarkerName[] = MARKER_NAME
           'Width of the PNG in pixels. `aligned=original`: from 16 up to the photo\'s width (default), the height keeps its aspect ratio. `crop`: a square from 16 (default 256) up to the photo\'s width or 256, whichever is larger. Outside that range: a 400.',
         examples: ['1080'],
       }),
+    legend: z
+      .enum(['true', 'false'], { error: (issue) => `expected true or false, received ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+      .default('false')
+      .transform((value) => value === 'true')
+      .meta({
+        description:
+          '`true`: a label box in the top-left corner with a swatch of the severity colour, the marker, its score and severity (e.g. "Acne 72 moderate"), in a bitmap font scaled to the PNG (the same bytes every time). Default `false`.',
+      }),
   });
 }
 

@@ -3,6 +3,7 @@
  * frequencies, ramp-ups, the introduction order, warnings and notes. Pure and deterministic.
  */
 import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/skin/markers';
+import type { SkinToneCategory } from '../../analysis/skin/skin-tone';
 import type { ActiveClass } from '../../ingredients/types';
 import { conflictRulesWith, kbEntry } from './conflicts';
 import {
@@ -37,6 +38,12 @@ export interface Concern {
 export interface Profile {
   skinType: SkinType;
   skinTypeInferred: boolean;
+  /** Where an inferred skin type came from: the scan's measurement, or the oiliness and hydration concerns. */
+  skinTypeFrom: 'profile' | 'scan' | 'concerns';
+  /** The scan read the skin as sensitive-prone (redness). */
+  sensitiveProne: boolean;
+  /** The scan's ITA° category, when the routine is made from a scan. */
+  tone: SkinToneCategory | null;
   sensitive: boolean;
   pregnant: boolean;
   /** Asked for by the user. */
@@ -85,22 +92,34 @@ const CLEANSER_NAME = 'mild surfactants (e.g. Sodium Cocoyl Glycinate, Coco-Gluc
 function normaliseProfile(input: RoutineInput, concerns: readonly Concern[]): Profile {
   const p = input.profile ?? {};
   const has = (m: MarkerName) => concerns.some((c) => c.marker === m);
+  const measured = input.skin ?? {};
   let skinType = p.skin_type;
   let inferred = false;
-  if (!skinType) {
+  let skinTypeFrom: Profile['skinTypeFrom'] = 'profile';
+  if (!skinType && measured.type) {
+    // What the scan measured (T-zone against cheek shine, cheek dryness marks) beats a guess from concerns.
     inferred = true;
+    skinTypeFrom = 'scan';
+    skinType = measured.type;
+  } else if (!skinType) {
+    inferred = true;
+    skinTypeFrom = 'concerns';
     skinType = has('oiliness') && has('hydration') ? 'combination' : has('oiliness') ? 'oily' : has('hydration') ? 'dry' : 'normal';
   }
   const sensitive = p.sensitive === true;
+  const sensitiveProne = measured.sensitive_prone === true;
   const fragranceFree = p.preferences?.fragrance_free === true;
   const budgetName = p.preferences?.steps ?? 'standard';
   return {
     skinType,
     skinTypeInferred: inferred,
+    skinTypeFrom,
+    sensitiveProne,
+    tone: measured.tone ?? null,
     sensitive,
     pregnant: p.pregnant_or_breastfeeding === true,
     fragranceFree,
-    avoidFragrance: fragranceFree || sensitive || has('redness'),
+    avoidFragrance: fragranceFree || sensitive || has('redness') || sensitiveProne,
     budgetName,
     budget: BUDGETS[budgetName],
   };
@@ -376,7 +395,11 @@ function moisturiseStep(profile: Profile, concerns: readonly Concern[]): Step {
   };
 }
 
-function protectStep(concerns: readonly Concern[], placed: readonly Placed[]): Step {
+/** Light tones (ITA° above 41°) burn most easily; tan, brown and dark skin pigments most under visible light. */
+const BURNS_EASILY: readonly SkinToneCategory[] = ['very_light', 'light'];
+const PIGMENTS_UNDER_VISIBLE_LIGHT: readonly SkinToneCategory[] = ['tan', 'brown', 'dark'];
+
+function protectStep(concerns: readonly Concern[], placed: readonly Placed[], tone: SkinToneCategory | null): Step {
   const find = (m: MarkerName) => concerns.find((c) => c.marker === m);
   const keys: KeyIngredient[] = [
     {
@@ -394,9 +417,31 @@ function protectStep(concerns: readonly Concern[], placed: readonly Placed[]): S
   if (spots) keys.push({ name: SPF_NAME, reason: `age spots (${spots.severity}): sun exposure causes them and darkens them; daily sunscreen is part of any treatment`, marker: 'age_spots', source: 'sarkar_2013' });
   if (placed.some((p) => p.activeClass === 'retinoid' || p.activeClass === 'aha' || p.activeClass === 'bha'))
     keys.push({ name: SPF_NAME, reason: 'retinoids and exfoliating acids make skin more sensitive to the sun', marker: null, source: 'tang_2018' });
+  const burns = tone !== null && BURNS_EASILY.includes(tone);
+  if (burns) {
+    keys.push({
+      name: SPF_NAME,
+      reason: `skin tone (${tone!.replace('_', ' ')}, from the scan): light skin burns at the lowest UV doses; SPF 50 and reapplying every two hours outdoors give more margin than the SPF 30 minimum`,
+      marker: null,
+      source: 'del_bino_2013',
+    });
+  }
+  const tinted = tone !== null && PIGMENTS_UNDER_VISIBLE_LIGHT.includes(tone) && pig !== undefined;
+  if (tinted) {
+    keys.push({
+      name: 'Iron Oxides',
+      reason: `pigmentation (${pig!.severity}) on ${tone!.replace('_', ' ')} skin (from the scan): visible light darkens pigmentation in melanin-rich skin, which UV filters alone do not block; the iron oxides of a tinted sunscreen do`,
+      marker: 'pigmentation',
+      source: 'mahmoud_2010',
+    });
+  }
   return {
     step: 'protect',
-    description: 'Broad-spectrum sunscreen, SPF 30 or higher, as the last morning step (before make-up).',
+    description: tinted
+      ? 'Tinted broad-spectrum sunscreen with iron oxides, SPF 30 or higher, as the last morning step (before make-up).'
+      : burns
+        ? 'Broad-spectrum sunscreen, SPF 50, as the last morning step (before make-up); reapply every two hours outdoors.'
+        : 'Broad-spectrum sunscreen, SPF 30 or higher, as the last morning step (before make-up).',
     key_ingredients: keys,
     frequency: 'daily',
     ramp_up: null,
@@ -472,7 +517,8 @@ export function buildPlan(input: RoutineInput): Plan {
   am.sort(byOrder); // stable: actives keep their priority order
   pm.sort(byOrder);
   // Sunscreen is always the last morning step.
-  am.push(basic('am', protectStep(concerns, alloc.placed)));
+  am.push(basic('am', protectStep(concerns, alloc.placed, profile.tone)));
+  if (profile.tone) applied.add('sun_protection_by_tone');
 
   // Introduction: basics first, then one active at a time in priority order.
   const spacing = profile.sensitive ? INTRODUCTION_SPACING_WEEKS.sensitive : INTRODUCTION_SPACING_WEEKS.default;
@@ -496,7 +542,10 @@ export function buildPlan(input: RoutineInput): Plan {
     );
     notes.push('Test each new product on a small patch of skin (inner arm) twice a day for 7-10 days before using it on the face.');
   }
-  if (profile.skinTypeInferred)
+  if (profile.skinTypeFrom === 'scan') {
+    applied.add('skin_type_from_scan');
+    notes.push(`Skin type not given: treated as ${profile.skinType}, as the scan measured it (T-zone and cheek shine, cheek dryness marks).`);
+  } else if (profile.skinTypeInferred)
     notes.push(`Skin type not given: treated as ${profile.skinType}${profile.skinType === 'normal' ? '' : ' from the oiliness and hydration results'}.`);
   notes.push(...alloc.notes);
   if (hasWeeklyAcid && hasRetinoidPm) notes.push('Weekly exfoliation evenings replace the retinoid on those nights: never both on the same evening.');
@@ -516,7 +565,13 @@ export function buildPlan(input: RoutineInput): Plan {
   const acne = find('acne');
   if (acne?.severity === 'high') warnings.push('Acne scored high: if it has not improved after 12 weeks, or leaves scars, see a dermatologist; prescription treatments exist.');
   if (profile.avoidFragrance) {
-    const why = profile.fragranceFree ? 'as asked' : profile.sensitive ? 'for sensitive skin' : 'because of the redness result';
+    const why = profile.fragranceFree
+      ? 'as asked'
+      : profile.sensitive
+        ? 'for sensitive skin'
+        : concerns.some((c) => c.marker === 'redness')
+          ? 'because of the redness result'
+          : 'because the scan reads the skin as sensitive-prone (redness)';
     warnings.push(`Avoid fragrance, essential oils and drying alcohol (${why}): they can sensitise and irritate.`);
     if (!profile.fragranceFree) applied.add(profile.sensitive ? 'sensitive' : 'redness');
   }

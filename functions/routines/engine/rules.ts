@@ -77,6 +77,34 @@ export const ROUTINE_SOURCES: Readonly<Record<string, RoutineSource>> = Object.f
     kind: 'label',
     checked: true,
   },
+  del_bino_2013: {
+    title: 'Del Bino S, Bernerd F. Variations in skin colour and the biological consequences of ultraviolet radiation exposure. Br J Dermatol 2013;169 Suppl 3:33-40 (ITA° classes; lighter skin has lower minimal erythema doses and more UV-induced DNA damage)',
+    url: 'https://pubmed.ncbi.nlm.nih.gov/?term=Del+Bino+Bernerd+Variations+in+skin+colour+biological+consequences+ultraviolet',
+    kind: 'secondary',
+    checked: false,
+    note: 'Cited from the literature; not opened in this session (no internet access beyond package registries).',
+  },
+  chardon_1991: {
+    title: 'Chardon A, Cretois I, Hourseau C. Skin colour typology and suntanning pathways. Int J Cosmet Sci 1991;13(4):191-208 (the individual typology angle and its categories)',
+    url: 'https://pubmed.ncbi.nlm.nih.gov/?term=Chardon+Cretois+Hourseau+Skin+colour+typology+suntanning+pathways',
+    kind: 'secondary',
+    checked: false,
+    note: 'Cited from the literature; not opened in this session.',
+  },
+  mahmoud_2010: {
+    title: 'Mahmoud BH, Ruvolo E, Hexsel CL, et al. Impact of long-wavelength UVA and visible light on melanocompetent skin. J Invest Dermatol 2010;130(8):2092-2097 (visible light induced darker, longer-lasting pigmentation in skin types IV-VI, not in type II)',
+    url: 'https://pubmed.ncbi.nlm.nih.gov/?term=Mahmoud+Impact+of+long-wavelength+UVA+and+visible+light+on+melanocompetent+skin',
+    kind: 'secondary',
+    checked: false,
+    note: 'Cited from the literature; not opened in this session.',
+  },
+  castanedo_cazares_2014: {
+    title: 'Castanedo-Cazares JP et al. Near-visible light and UV photoprotection in the treatment of melasma: a double-blind randomized trial. Photodermatol Photoimmunol Photomed 2014;30(1):35-42 (a sunscreen with iron oxides improved melasma more than UV filters alone)',
+    url: 'https://pubmed.ncbi.nlm.nih.gov/?term=Castanedo-Cazares+Near-visible+light+UV+photoprotection+melasma',
+    kind: 'secondary',
+    checked: false,
+    note: 'Cited from the literature; not opened in this session.',
+  },
   moisturiser_by_skin_type: {
     title: 'Dermatologist routine basics (TODAY): a cleanser for your skin type without alcohol; oil-free lotions or water-based gel creams for oily, acne-prone or combination skin, richer creams for dry skin',
     url: 'https://www.today.com/health/how-start-simple-skin-care-routine-today-t226553',
@@ -463,6 +491,14 @@ export const RULES = Object.freeze({
   skin_type: {
     rule: 'Skin type shapes the cleanser and moisturiser: gentle non-stripping cleansers; richer creams for dry skin, light oil-free ones for oily skin.',
     sources: ['moisturiser_by_skin_type', 'purnamawati_2017', 'sls_irritation_model'],
+  },
+  skin_type_from_scan: {
+    rule: 'Without a skin type in the profile, the skin type the scan measured (shine on the T-zone against the cheeks and chin, dryness marks on the cheeks) shapes the cleanser and moisturiser; a scan that reads sensitive-prone (redness) makes the routine fragrance-free.',
+    sources: ['moisturiser_by_skin_type', 'aad_rosacea_skin_care'],
+  },
+  sun_protection_by_tone: {
+    rule: "The scan's skin tone (ITA° category) shapes the sunscreen advice: very light and light skin burns most easily (SPF 50, reapply outdoors); tan, brown and dark skin with a pigmentation concern gets a tinted sunscreen with iron oxides, since visible light darkens pigmentation in melanin-rich skin. Everyone keeps SPF 30 or higher every morning.",
+    sources: ['chardon_1991', 'del_bino_2013', 'mahmoud_2010', 'castanedo_cazares_2014', 'aad_sunscreen_faqs'],
   },
   step_budget: {
     rule: 'The steps preference limits the routine: minimal is cleanse, at most one treatment, moisturise, protect.',

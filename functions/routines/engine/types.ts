@@ -3,6 +3,7 @@
  * convention; `RoutinePlan` is what the response body carries.
  */
 import type { MarkerName, Severity } from '../../analysis/skin/markers';
+import type { SkinToneCategory } from '../../analysis/skin/skin-tone';
 import type { ActiveClass, FreeOfTag } from '../../ingredients/types';
 import type { ProductCategory, SkinType, StepBudget } from '../request-schema';
 
@@ -37,9 +38,21 @@ export interface RoutineProductInput {
   ingredients: string | readonly string[];
 }
 
+/** What a scan measured beside its markers (a routine from a scan_id carries it): skin type and tone. */
+export interface MeasuredSkin {
+  /** The scan's skin type: used when the profile gives none. */
+  type?: SkinType;
+  /** Redness in the moderate or high band: fragrance-free products, as for a redness concern. */
+  sensitive_prone?: boolean;
+  /** The ITA° category: shapes the sun-protection advice. */
+  tone?: SkinToneCategory;
+}
+
 export interface RoutineInput {
   markers: Partial<Record<MarkerName, MarkerInput>>;
   profile?: RoutineProfile;
+  /** From the scan a routine is made for (POST /v1/routines with scan_id); absent for marker results sent as they are. */
+  skin?: MeasuredSkin;
   products?: readonly RoutineProductInput[];
 }
 

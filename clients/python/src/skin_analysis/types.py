@@ -15,6 +15,9 @@ from ._parsing import ModelT, parse_model
 
 # Re-exported as they are generated.
 MarkerResult = generated.MarkerResult
+SkinTone = generated.SkinTone
+SkinType = generated.SkinType
+LesionCounts = generated.LesionCounts
 MarkerCatalogueEntry = generated.MarkerCatalogueEntry
 Problem = generated.Problem
 RoutineStep = generated.RoutineStep

@@ -581,10 +581,13 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
-            /** @description The acne and pigmentation spots the analysis counted (for the markers requested), positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them. */
+            /** @description The acne and pigmentation spots the analysis counted (for the markers requested), typed, placed in their region and positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them. */
             spots: {
                 /** @enum {string} */
                 marker: "acne" | "pigmentation";
+                type: components["schemas"]["LesionType"];
+                /** @description The region its centre lies in. */
+                region: components["schemas"]["ResultRegion"] | null;
                 /** @description Centre, in pixels of the upright image (`image`), from its left edge. */
                 x: number;
                 /** @description Centre, in pixels of the upright image, from its top edge. */
@@ -592,6 +595,95 @@ export interface components {
                 /** @description Radius in pixels of the upright image. */
                 radius: number;
             }[];
+            /** @description Counts of `spots` by type and region; null until completed. */
+            lesion_counts: components["schemas"]["LesionCounts"] | null;
+            /** @description ITA° skin tone of every completed scan, whatever markers were asked for; null until completed. */
+            skin_tone: components["schemas"]["SkinTone"] | null;
+            /** @description Skin type of every completed scan; null until completed (or when the T-zone or cheeks hold too little visible skin). */
+            skin_type: components["schemas"]["SkinType"] | null;
+            /**
+             * @description Score and severity per region, for each requested marker measured in two regions or more (regions with too little visible skin are left out); the whole-face result in `markers` is unchanged. `{}` until completed.
+             * @example {
+             *       "acne": {
+             *         "forehead": {
+             *           "score": 100,
+             *           "severity": "low"
+             *         },
+             *         "left_cheek": {
+             *           "score": 74,
+             *           "severity": "low"
+             *         }
+             *       }
+             *     }
+             */
+            region_results: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["MarkerResult"];
+                };
+            };
+        };
+        /** @description Skin tone: a description for fairness reporting and routine advice, never a score. */
+        SkinTone: {
+            /** @description Individual typology angle in degrees, arctan((L* − 50) / b*), of the face skin's median colour; higher is lighter. */
+            ita: number;
+            /**
+             * @description ITA° category (Chardon 1991, Del Bino 2013): very_light > 55, light 41 to 55, intermediate 28 to 41, tan 10 to 28, brown −30 to 10, dark ≤ −30.
+             * @enum {string}
+             */
+            category: "very_light" | "light" | "intermediate" | "tan" | "brown" | "dark";
+            /** @description CIELAB hue angle atan2(b*, a*) in degrees. */
+            hue_angle: number;
+            /** @description The median CIELAB (D65) colour of the face skin. */
+            lab: {
+                l: number;
+                a: number;
+                b: number;
+            };
+        };
+        /** @description Skin type from T-zone against U-zone measurements. */
+        SkinType: {
+            /**
+             * @description Shine on T-zone and cheeks: oily; on the T-zone only: combination; no shine but dryness marks on the cheeks: dry; otherwise normal.
+             * @enum {string}
+             */
+            type: "dry" | "oily" | "combination" | "normal";
+            /** @description Diffuse redness of cheeks and nose in the redness marker's moderate or high band. */
+            sensitive_prone: boolean;
+            /** @description The raw measures the rule read (docs/markers.md, "Skin type"). */
+            measures: {
+                /** @description % of the T-zone skin with specular sheen. */
+                t_zone_shine: number;
+                /** @description % of the cheek and chin skin with specular sheen. */
+                u_zone_shine: number;
+                /** @description % of the cheeks with dryness marks (fine lines, flakes). */
+                u_zone_dryness: number;
+                /** @description Cheek and nose haemoglobin above forehead and chin, 100·OD. */
+                redness: number;
+            };
+        };
+        /**
+         * @description A face region (the subject's left and right); `glabella` is the T-zone between the brows.
+         * @enum {string}
+         */
+        ResultRegion: "forehead" | "glabella" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right";
+        /**
+         * @description `inflamed`: a red spot (more haemoglobin than melanin contrast: papule, pustule, fresh red mark); `dark_spot`: a brown spot (more melanin contrast).
+         * @enum {string}
+         */
+        LesionType: "inflamed" | "dark_spot";
+        /** @description Distinct lesions by type and region (a spot counted by both acne and pigmentation counts once). */
+        LesionCounts: {
+            total: number;
+            inflamed: number;
+            dark_spot: number;
+            /** @description Regions that hold lesions. */
+            by_region: {
+                [key: string]: {
+                    total: number;
+                    inflamed: number;
+                    dark_spot: number;
+                };
+            };
         };
         ScanList: {
             data: components["schemas"]["Scan"][];
@@ -606,6 +698,8 @@ export interface components {
             measures: string;
             /** @description The face regions it is measured in. */
             regions: ("forehead" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right" | "t_zone")[];
+            /** @description The regions a scan's `region_results` break it down into (empty: whole face only; the regions it only compares against are not listed). */
+            result_regions: ("forehead" | "glabella" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right")[];
             /** @description Score direction: a higher score is always the healthier or more desirable skin (for radiance: more glow). */
             direction: string;
             /** @description The visual proxy, when the property cannot be seen directly (hydration). */
@@ -2062,6 +2156,8 @@ export interface operations {
                 aligned?: "crop" | "original";
                 /** @description Width of the PNG in pixels. `aligned=original`: from 16 up to the photo's width (default), the height keeps its aspect ratio. `crop`: a square from 16 (default 256) up to the photo's width or 256, whichever is larger. Outside that range: a 400. */
                 width?: string;
+                /** @description `true`: a label box in the top-left corner with a swatch of the severity colour, the marker, its score and severity (e.g. "Acne 72 moderate"), in a bitmap font scaled to the PNG (the same bytes every time). Default `false`. */
+                legend?: "true" | "false";
             };
             header?: never;
             path: {

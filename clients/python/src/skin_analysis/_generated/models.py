@@ -124,113 +124,130 @@ class Error(BaseModel):
     message: str
 
 
-class Spot(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    marker: Literal["acne", "pigmentation"]
-    x: float
+class Lab(BaseModel):
     """
-    Centre, in pixels of the upright image (`image`), from its left edge.
-    """
-    y: float
-    """
-    Centre, in pixels of the upright image, from its top edge.
-    """
-    radius: float
-    """
-    Radius in pixels of the upright image.
-    """
-
-
-class Scan(BaseModel):
-    """
-    A face scan and its results.
+    The median CIELAB (D65) colour of the face skin.
     """
 
     model_config = ConfigDict(
         extra="allow",
     )
-    scan_id: Annotated[
-        str,
-        Field(
-            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
-            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
-        ),
-    ]
+    l: float
+    a: float
+    b: float
+
+
+class SkinTone(BaseModel):
     """
-    A scan id: `scan_` and 26 characters, time-sortable.
+    Skin tone: a description for fairness reporting and routine advice, never a score.
     """
-    status: Literal["processing", "completed", "failed"]
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ita: float
     """
-    `processing` until the analysis ends; then `completed`, or `failed` with `error`.
+    Individual typology angle in degrees, arctan((L* − 50) / b*), of the face skin's median colour; higher is lighter.
     """
-    user_id: Optional[UserId]
-    skin_score: Optional[SkinScore]
+    category: Literal["very_light", "light", "intermediate", "tan", "brown", "dark"]
     """
-    Integer 0 to 100, the weighted mean of the returned markers; null until completed.
+    ITA° category (Chardon 1991, Del Bino 2013): very_light > 55, light 41 to 55, intermediate 28 to 41, tan 10 to 28, brown −30 to 10, dark ≤ −30.
     """
-    markers: Annotated[
-        dict[
-            Literal[
-                "acne",
-                "pigmentation",
-                "hydration",
-                "redness",
-                "wrinkles",
-                "pores",
-                "oiliness",
-                "dark_circles",
-                "texture",
-                "eye_bags",
-                "uniformness",
-                "radiance",
-                "age_spots",
-                "blackheads",
-            ],
-            MarkerResult,
+    hue_angle: float
+    """
+    CIELAB hue angle atan2(b*, a*) in degrees.
+    """
+    lab: Lab
+    """
+    The median CIELAB (D65) colour of the face skin.
+    """
+
+
+class Measures(BaseModel):
+    """
+    The raw measures the rule read (docs/markers.md, "Skin type").
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    t_zone_shine: float
+    """
+    % of the T-zone skin with specular sheen.
+    """
+    u_zone_shine: float
+    """
+    % of the cheek and chin skin with specular sheen.
+    """
+    u_zone_dryness: float
+    """
+    % of the cheeks with dryness marks (fine lines, flakes).
+    """
+    redness: float
+    """
+    Cheek and nose haemoglobin above forehead and chin, 100·OD.
+    """
+
+
+class SkinType(BaseModel):
+    """
+    Skin type from T-zone against U-zone measurements.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["dry", "oily", "combination", "normal"]
+    """
+    Shine on T-zone and cheeks: oily; on the T-zone only: combination; no shine but dryness marks on the cheeks: dry; otherwise normal.
+    """
+    sensitive_prone: bool
+    """
+    Diffuse redness of cheeks and nose in the redness marker's moderate or high band.
+    """
+    measures: Measures
+    """
+    The raw measures the rule read (docs/markers.md, "Skin type").
+    """
+
+
+class ByRegion(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    total: int
+    inflamed: int
+    dark_spot: int
+
+
+class LesionCounts(BaseModel):
+    """
+    Distinct lesions by type and region (a spot counted by both acne and pigmentation counts once).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    total: int
+    inflamed: int
+    dark_spot: int
+    by_region: dict[
+        Literal[
+            "forehead",
+            "glabella",
+            "nose",
+            "left_cheek",
+            "right_cheek",
+            "chin",
+            "under_eye_left",
+            "under_eye_right",
+            "crows_feet_left",
+            "crows_feet_right",
         ],
-        Field(
-            examples=[{"acne": {"score": 81, "severity": "low"}, "hydration": {"score": 66, "severity": "moderate"}}]
-        ),
+        ByRegion,
     ]
     """
-    One entry per requested marker; `{}` while processing.
-    """
-    created_at: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
-    completed_at: Optional[AwareDatetime]
-    model: Optional[Model]
-    image: Image
-    """
-    The upright image as analysed (after EXIF rotation).
-    """
-    face: Optional[Face]
-    """
-    The analysed face: its box in image pixels, detector confidence, landmark count, perceived age.
-    """
-    quality: Optional[dict[str, Quality]]
-    """
-    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is.
-    """
-    error: Optional[Error]
-    """
-    Why a `failed` scan failed (e.g. `no_face`); null otherwise.
-    """
-    spots: list[Spot]
-    """
-    The acne and pigmentation spots the analysis counted (for the markers requested), positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them.
-    """
-
-
-class ScanList(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    data: list[Scan]
-    has_more: bool
-    next_cursor: Optional[str]
-    """
-    Pass as `cursor` for the next page; null on the last page.
+    Regions that hold lesions.
     """
 
 
@@ -300,6 +317,23 @@ class MarkerCatalogueEntry(BaseModel):
     ]
     """
     The face regions it is measured in.
+    """
+    result_regions: list[
+        Literal[
+            "forehead",
+            "glabella",
+            "nose",
+            "left_cheek",
+            "right_cheek",
+            "chin",
+            "under_eye_left",
+            "under_eye_right",
+            "crows_feet_left",
+            "crows_feet_right",
+        ]
+    ]
+    """
+    The regions a scan's `region_results` break it down into (empty: whole face only; the regions it only compares against are not listed).
     """
     direction: str
     """
@@ -1584,4 +1618,195 @@ class UploadRequest(BaseModel):
     user_id: Annotated[Optional[str], Field(examples=["user-42"], pattern="^[A-Za-z0-9_.:@-]{1,128}$")] = None
     """
     The user the photo is of (a client token's own user when omitted); the scan belongs to this user.
+    """
+
+
+class Spot(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    marker: Literal["acne", "pigmentation"]
+    type: Literal["inflamed", "dark_spot"]
+    """
+    `inflamed`: a red spot (more haemoglobin than melanin contrast: papule, pustule, fresh red mark); `dark_spot`: a brown spot (more melanin contrast).
+    """
+    region: Optional[
+        Literal[
+            "forehead",
+            "glabella",
+            "nose",
+            "left_cheek",
+            "right_cheek",
+            "chin",
+            "under_eye_left",
+            "under_eye_right",
+            "crows_feet_left",
+            "crows_feet_right",
+        ]
+    ]
+    """
+    The region its centre lies in.
+    """
+    x: float
+    """
+    Centre, in pixels of the upright image (`image`), from its left edge.
+    """
+    y: float
+    """
+    Centre, in pixels of the upright image, from its top edge.
+    """
+    radius: float
+    """
+    Radius in pixels of the upright image.
+    """
+
+
+class Scan(BaseModel):
+    """
+    A face scan and its results.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    scan_id: Annotated[
+        str,
+        Field(
+            examples=["scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E"],
+            pattern="^scan_[0-9A-HJKMNP-TV-Z]{26}$",
+        ),
+    ]
+    """
+    A scan id: `scan_` and 26 characters, time-sortable.
+    """
+    status: Literal["processing", "completed", "failed"]
+    """
+    `processing` until the analysis ends; then `completed`, or `failed` with `error`.
+    """
+    user_id: Optional[UserId]
+    skin_score: Optional[SkinScore]
+    """
+    Integer 0 to 100, the weighted mean of the returned markers; null until completed.
+    """
+    markers: Annotated[
+        dict[
+            Literal[
+                "acne",
+                "pigmentation",
+                "hydration",
+                "redness",
+                "wrinkles",
+                "pores",
+                "oiliness",
+                "dark_circles",
+                "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
+            ],
+            MarkerResult,
+        ],
+        Field(
+            examples=[{"acne": {"score": 81, "severity": "low"}, "hydration": {"score": 66, "severity": "moderate"}}]
+        ),
+    ]
+    """
+    One entry per requested marker; `{}` while processing.
+    """
+    created_at: Annotated[AwareDatetime, Field(examples=["2026-11-21T17:40:00.123Z"])]
+    completed_at: Optional[AwareDatetime]
+    model: Optional[Model]
+    image: Image
+    """
+    The upright image as analysed (after EXIF rotation).
+    """
+    face: Optional[Face]
+    """
+    The analysed face: its box in image pixels, detector confidence, landmark count, perceived age.
+    """
+    quality: Optional[dict[str, Quality]]
+    """
+    Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is.
+    """
+    error: Optional[Error]
+    """
+    Why a `failed` scan failed (e.g. `no_face`); null otherwise.
+    """
+    spots: list[Spot]
+    """
+    The acne and pigmentation spots the analysis counted (for the markers requested), typed, placed in their region and positioned on the upright image so an app can mark them on its own photo; `[]` until completed. `GET /v1/scans/{scan_id}/overlay?style=spots` draws them.
+    """
+    lesion_counts: Optional[LesionCounts]
+    """
+    Counts of `spots` by type and region; null until completed.
+    """
+    skin_tone: Optional[SkinTone]
+    """
+    ITA° skin tone of every completed scan, whatever markers were asked for; null until completed.
+    """
+    skin_type: Optional[SkinType]
+    """
+    Skin type of every completed scan; null until completed (or when the T-zone or cheeks hold too little visible skin).
+    """
+    region_results: Annotated[
+        dict[
+            Literal[
+                "acne",
+                "pigmentation",
+                "hydration",
+                "redness",
+                "wrinkles",
+                "pores",
+                "oiliness",
+                "dark_circles",
+                "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
+            ],
+            dict[
+                Literal[
+                    "forehead",
+                    "glabella",
+                    "nose",
+                    "left_cheek",
+                    "right_cheek",
+                    "chin",
+                    "under_eye_left",
+                    "under_eye_right",
+                    "crows_feet_left",
+                    "crows_feet_right",
+                ],
+                MarkerResult,
+            ],
+        ],
+        Field(
+            examples=[
+                {
+                    "acne": {
+                        "forehead": {"score": 100, "severity": "low"},
+                        "left_cheek": {"score": 74, "severity": "low"},
+                    }
+                }
+            ]
+        ),
+    ]
+    """
+    Score and severity per region, for each requested marker measured in two regions or more (regions with too little visible skin are left out); the whole-face result in `markers` is unchanged. `{}` until completed.
+    """
+
+
+class ScanList(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    data: list[Scan]
+    has_more: bool
+    next_cursor: Optional[str]
+    """
+    Pass as `cursor` for the next page; null on the last page.
     """

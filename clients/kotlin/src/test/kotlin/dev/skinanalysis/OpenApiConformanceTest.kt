@@ -39,6 +39,11 @@ class OpenApiConformanceTest {
     private val models: Map<String, KSerializer<*>> = mapOf(
         "MarkerResult" to MarkerResult.serializer(),
         "Scan" to Scan.serializer(),
+        "SkinTone" to SkinTone.serializer(),
+        "SkinType" to ScanSkinType.serializer(),
+        "ResultRegion" to ResultRegion.serializer(),
+        "LesionType" to LesionType.serializer(),
+        "LesionCounts" to LesionCounts.serializer(),
         "ScanList" to ScanList.serializer(),
         "MarkerCatalogueEntry" to MarkerCatalogueEntry.serializer(),
         "MarkerCatalogue" to MarkerCatalogue.serializer(),
@@ -80,6 +85,7 @@ class OpenApiConformanceTest {
         MarkerName, Severity, FaceRegion, TrendDirection, IngredientMatchType, IngredientFlag, ActiveClass,
         ConflictSeverity, Evidence, Verdict, FreeOf, RoutineStepKind, Frequency, RoutineSlot, SkinType, RoutineSize,
         ProductCategory, ErrorCode, ClientTokenScope, Environment, UploadContentType, SpotMarker,
+        ResultRegion, LesionType, SkinToneCategory,
     ).associate { it.serialName to it.known.map { value -> value.value } } +
         ("dev.skinanalysis.ScanStatus" to ScanStatus.known.map { it.value })
 

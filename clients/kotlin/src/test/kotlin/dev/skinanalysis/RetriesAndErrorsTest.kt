@@ -89,7 +89,7 @@ class RetriesAndErrorsTest {
     fun `a POST answered 503 then 201 is retried with the same idempotency key, the key and the User-Agent`() = runBlocking<Unit> {
         val scanJson = """{"scan_id":"scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E","status":"processing","user_id":null,"skin_score":null,"markers":{},"spots":[],
             |"created_at":"2026-01-01T00:00:00.000Z","completed_at":null,"model":null,"image":{"width":600,"height":600,"format":"jpeg"},
-            |"face":null,"quality":null,"error":null,"added_later":{"ignored":true}}""".trimMargin()
+            |"face":null,"quality":null,"error":null,"lesion_counts":null,"skin_tone":null,"skin_type":null,"region_results":{},"added_later":{"ignored":true}}""".trimMargin()
         serve { attempt, exchange -> if (attempt < 3) exchange.answer(503, problem(503, "internal_error"), "application/problem+json") else exchange.answer(202, scanJson) }
 
         val scan = client().use { it.scans.create(byteArrayOf(-1, -40, -1, 0), wait = ScanWait.Async) }

@@ -392,3 +392,54 @@ public class SpotMarker private constructor(value: String) : OpenEnum(value) {
 
     internal object Serializer : OpenEnum.Serializer<SpotMarker>(Companion)
 }
+
+/** A face region per-region results and lesions are reported for (`glabella`: the T-zone between the brows). */
+@Serializable(with = ResultRegion.Serializer::class)
+public class ResultRegion private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<ResultRegion>("dev.skinanalysis.ResultRegion", ::ResultRegion) {
+        @JvmField public val FOREHEAD: ResultRegion = declare("forehead")
+        @JvmField public val GLABELLA: ResultRegion = declare("glabella")
+        @JvmField public val NOSE: ResultRegion = declare("nose")
+        @JvmField public val LEFT_CHEEK: ResultRegion = declare("left_cheek")
+        @JvmField public val RIGHT_CHEEK: ResultRegion = declare("right_cheek")
+        @JvmField public val CHIN: ResultRegion = declare("chin")
+        @JvmField public val UNDER_EYE_LEFT: ResultRegion = declare("under_eye_left")
+        @JvmField public val UNDER_EYE_RIGHT: ResultRegion = declare("under_eye_right")
+        @JvmField public val CROWS_FEET_LEFT: ResultRegion = declare("crows_feet_left")
+        @JvmField public val CROWS_FEET_RIGHT: ResultRegion = declare("crows_feet_right")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<ResultRegion>(Companion)
+}
+
+/** A lesion's type: an inflamed red spot or a dark (brown) spot. */
+@Serializable(with = LesionType.Serializer::class)
+public class LesionType private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<LesionType>("dev.skinanalysis.LesionType", ::LesionType) {
+        @JvmField public val INFLAMED: LesionType = declare("inflamed")
+        @JvmField public val DARK_SPOT: LesionType = declare("dark_spot")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<LesionType>(Companion)
+}
+
+/** ITA° skin-tone category (Chardon 1991, Del Bino 2013). */
+@Serializable(with = SkinToneCategory.Serializer::class)
+public class SkinToneCategory private constructor(value: String) : OpenEnum(value) {
+    override fun values(): Values<*> = Companion
+
+    public companion object : Values<SkinToneCategory>("dev.skinanalysis.SkinToneCategory", ::SkinToneCategory) {
+        @JvmField public val VERY_LIGHT: SkinToneCategory = declare("very_light")
+        @JvmField public val LIGHT: SkinToneCategory = declare("light")
+        @JvmField public val INTERMEDIATE: SkinToneCategory = declare("intermediate")
+        @JvmField public val TAN: SkinToneCategory = declare("tan")
+        @JvmField public val BROWN: SkinToneCategory = declare("brown")
+        @JvmField public val DARK: SkinToneCategory = declare("dark")
+    }
+
+    internal object Serializer : OpenEnum.Serializer<SkinToneCategory>(Companion)
+}

@@ -13,6 +13,8 @@ public data class MarkerCatalogueEntry(
     val title: String,
     val measures: String,
     val regions: List<FaceRegion>,
+    /** The regions a scan's `regionResults` break this marker down into (empty: whole face only). */
+    @SerialName("result_regions") val resultRegions: List<ResultRegion>,
     val direction: String,
     /** Set when the photo can only show a visual proxy of the marker (hydration). */
     val proxy: String? = null,

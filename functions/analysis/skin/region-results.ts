@@ -1,0 +1,184 @@
+/**
+ * Per-region results: each marker measured again inside one of its regions at a time and calibrated like the
+ * whole face. Generic over MARKER_REGIONS: the same reduction (reduceFeatures) runs on region masks where the
+ * marker's other measured regions are emptied, so a marker added to features.ts gets its regions here without
+ * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
+ */
+import type { RegionMasks, RegionName } from '../types';
+import { reduceFeatures, type SkinMaps } from './features';
+import { severityFor, type SkinManifest } from './manifest';
+import type { MarkerName, MarkerResult } from './markers';
+import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
+import { REFERENCE_REGIONS, RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
+import { calibrate } from './scoring';
+
+export { RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
+
+export type RegionResults = Partial<Record<MarkerName, Partial<Record<ResultRegion, MarkerResult>>>>;
+
+/** Crop margin (pixels) kept round the masks: the spot detectors' neighbourhoods stay whole. */
+const CROP_MARGIN = 8;
+
+/**
+ * A region is reported only with at least this many skin pixels of the 256 × 256 crop (≈ 0.4 % of it, about a
+ * 1.3 cm square on an adult face). Smaller ones (a crow's-feet area of 80–240 px once hair and eyeliner are
+ * masked out) moved by 13–20 points between re-encodes of one photo in `npm run eval`; the whole-face result, which
+ * pools them with larger regions, does not.
+ */
+export const MIN_RESULT_REGION_PIXELS = 250;
+
+/**
+ * Score and severity per region for each of `markers` that has at least two regions; a region with fewer than
+ * MIN_RESULT_REGION_PIXELS of skin, or whose measurement finds too little usable skin (features.ts), is left out.
+ * Markers without regions are absent.
+ *
+ * One reduction per (region, set of reference regions): markers that compare against nothing share it. Each
+ * reduction runs on the smallest square of the maps that holds its masks (the maps are per-pixel, so cropping
+ * them changes no value).
+ *
+ * @example
+ *   regionResults(maps, skinOnly, ['acne'], manifest);
+ *   // { acne: { forehead: { score: 100, severity: 'low' }, left_cheek: { score: 87, severity: 'low' }, ... } }
+ */
+export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: readonly MarkerName[], manifest: SkinManifest): RegionResults {
+  const parts = partMasks(regions);
+  const out: RegionResults = {};
+  const groups = new Map<string, { references: readonly RegionName[]; markers: MarkerName[] }>();
+  for (const marker of markers) {
+    if (resultRegionsOf(marker).length === 0) continue;
+    const references = [...(REFERENCE_REGIONS[marker] ?? [])].sort();
+    const key = references.join(',');
+    const group = groups.get(key) ?? { references, markers: [] };
+    group.markers.push(marker);
+    groups.set(key, group);
+  }
+  const boxes = boxesOf(regions.size, parts);
+  for (const { references, markers: grouped } of groups.values()) {
+    const wanted = new Set(grouped.flatMap(resultRegionsOf));
+    for (const part of RESULT_REGION_NAMES) {
+      const box = boxes[part];
+      if (!wanted.has(part) || !box) continue;
+      const values = reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values;
+      for (const marker of grouped) {
+        if (!resultRegionsOf(marker).includes(part)) continue;
+        const value = values[marker];
+        if (!Number.isFinite(value)) continue;
+        const score = Math.min(100, Math.max(0, Math.round(calibrate(value, manifest.markers[marker].calibration))));
+        (out[marker] ??= {})[part] = { score, severity: severityFor(score, manifest) };
+      }
+    }
+  }
+  return out;
+}
+
+/** Each result region's skin mask; the glabella is the T-zone's skin that is neither forehead nor nose. */
+function partMasks(regions: RegionMasks): Record<ResultRegion, Uint8Array> {
+  const { masks } = regions;
+  const glabella = new Uint8Array(masks.t_zone.length);
+  for (let i = 0; i < glabella.length; i++) glabella[i] = masks.t_zone[i]! && !masks.forehead[i] && !masks.nose[i] ? 1 : 0;
+  return { ...(masks as Record<Exclude<ResultRegion, 'glabella'>, Uint8Array>), glabella };
+}
+
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The bounding box of each part's pixels (undefined when it holds fewer than MIN_RESULT_REGION_PIXELS). */
+function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial<Record<ResultRegion, PixelBox>> {
+  const out: Partial<Record<ResultRegion, PixelBox>> = {};
+  for (const [name, mask] of Object.entries(parts) as [ResultRegion, Uint8Array][]) {
+    let box: PixelBox | undefined;
+    let pixels = 0;
+    for (let y = 0, i = 0; y < size; y++) {
+      for (let x = 0; x < size; x++, i++) {
+        if (!mask[i]) continue;
+        pixels++;
+        if (!box) box = { x0: x, y0: y, x1: x, y1: y };
+        else {
+          if (x < box.x0) box.x0 = x;
+          if (x > box.x1) box.x1 = x;
+          box.y1 = y;
+        }
+      }
+    }
+    if (box && pixels >= MIN_RESULT_REGION_PIXELS) out[name] = box;
+  }
+  return out;
+}
+
+/**
+ * The maps and masks of one part: the smallest square (plus a margin) round `box`, every region limited to `part`;
+ * the reference regions stay whole, their pixels outside that square packed in rows below it. Neither step changes
+ * a value: the maps are per-pixel, every measurement is confined to the masks, and references are only read
+ * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
+ * square small (a cheek and the forehead and chin it is compared with would span the whole face).
+ */
+export function isolate(
+  maps: SkinMaps,
+  regions: RegionMasks,
+  part: Uint8Array | null,
+  box: PixelBox,
+  references: readonly RegionName[] = [],
+): [SkinMaps, RegionMasks] {
+  const S = regions.size;
+  const inner = Math.min(S, Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 + 2 * CROP_MARGIN);
+  const left = Math.max(0, Math.min(S - inner, Math.round((box.x0 + box.x1 + 1 - inner) / 2)));
+  const top = Math.max(0, Math.min(S - inner, Math.round((box.y0 + box.y1 + 1 - inner) / 2)));
+  // Reference pixels outside the square, packed row by row below it.
+  let packed = new Int32Array(0);
+  if (references.length) {
+    const refMasks = references.map((r) => regions.masks[r]);
+    const outside: number[] = [];
+    for (let y = 0, i = 0; y < S; y++) {
+      const rowInside = y >= top && y < top + inner;
+      for (let x = 0; x < S; x++, i++) {
+        if (rowInside && x >= left && x < left + inner) continue;
+        for (const m of refMasks) {
+          if (m[i]) {
+            outside.push(i);
+            break;
+          }
+        }
+      }
+    }
+    packed = Int32Array.from(outside);
+  }
+  let side = inner;
+  while (side < inner + Math.ceil(packed.length / side)) side = inner + Math.ceil(packed.length / side);
+  const target = new Int32Array(packed.length);
+  for (let k = 0; k < packed.length; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
+
+  const croppedMaps = {} as SkinMaps;
+  for (const output of Object.keys(SKIN_OUTPUTS) as SkinOutputName[]) {
+    const channels = SKIN_OUTPUTS[output].length;
+    const plane = maps[output];
+    const out = new Float32Array(channels * side * side);
+    for (let c = 0; c < channels; c++) {
+      const from = c * S * S;
+      const to = c * side * side;
+      for (let y = 0; y < inner; y++) {
+        const row = from + (top + y) * S + left;
+        out.set(plane.subarray(row, row + inner), to + y * side);
+      }
+      for (let k = 0; k < packed.length; k++) out[to + target[k]!] = plane[from + packed[k]!]!;
+    }
+    croppedMaps[output] = out;
+  }
+  const masks = {} as Record<RegionName, Uint8Array>;
+  for (const [name, mask] of Object.entries(regions.masks) as [RegionName, Uint8Array][]) {
+    const out = new Uint8Array(side * side);
+    const isReference = references.includes(name);
+    const limit = part && !isReference ? part : null;
+    for (let y = 0; y < inner; y++) {
+      const row = (top + y) * S + left;
+      if (!limit) out.set(mask.subarray(row, row + inner), y * side);
+      else for (let x = 0; x < inner; x++) out[y * side + x] = mask[row + x]! & limit[row + x]!;
+    }
+    if (isReference) for (let k = 0; k < packed.length; k++) out[target[k]!] = mask[packed[k]!]!;
+    masks[name] = out;
+  }
+  return [croppedMaps, { size: side, masks }];
+}

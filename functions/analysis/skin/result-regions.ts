@@ -1,0 +1,46 @@
+/**
+ * Which regions each marker's result is broken down into (per-region results, lesion regions): the marker's
+ * measured regions (features.ts MARKER_REGIONS) without the regions it only compares against, composite regions
+ * by their parts. Generic: a marker added to MARKER_REGIONS gets its regions here.
+ */
+import type { RegionName } from '../types';
+import { MARKER_REGIONS } from './features';
+import type { MarkerName } from './markers';
+
+/** The regions results are reported for; `glabella` is the T-zone between the brows (not the forehead, not the nose). */
+export const RESULT_REGION_NAMES = [
+  'forehead',
+  'glabella',
+  'nose',
+  'left_cheek',
+  'right_cheek',
+  'chin',
+  'under_eye_left',
+  'under_eye_right',
+  'crows_feet_left',
+  'crows_feet_right',
+] as const;
+export type ResultRegion = (typeof RESULT_REGION_NAMES)[number];
+
+/**
+ * Regions a marker compares its measured regions against (features.ts): kept whole when one measured region is
+ * isolated. Redness compares cheeks and nose with forehead and chin; dark circles compare each under-eye with the
+ * cheek below it. A new marker with a reference region must be listed here.
+ */
+export const REFERENCE_REGIONS: Partial<Record<MarkerName, readonly RegionName[]>> = {
+  redness: ['forehead', 'chin'],
+  dark_circles: ['left_cheek', 'right_cheek'],
+};
+
+/** Composite regions are reported by their parts (the T-zone: its forehead bar, the glabella, the nose). */
+const COMPOSITE_PARTS: Partial<Record<RegionName, readonly ResultRegion[]>> = {
+  t_zone: ['forehead', 'glabella', 'nose'],
+};
+
+/** The regions a marker's result is broken down into; fewer than two means the whole face is the only region. */
+export function resultRegionsOf(marker: MarkerName): ResultRegion[] {
+  const references = new Set(REFERENCE_REGIONS[marker] ?? []);
+  const parts = MARKER_REGIONS[marker].filter((r) => !references.has(r)).flatMap((r) => COMPOSITE_PARTS[r] ?? [r as ResultRegion]);
+  const unique = [...new Set(parts)];
+  return unique.length >= 2 ? unique : [];
+}

@@ -1,0 +1,155 @@
+/**
+ * Per-region results (functions/analysis/skin/region-results.ts): papules painted on one cheek lower only that
+ * cheek's acne, a flush on one cheek only that cheek's redness (a marker with reference regions), sheen on the
+ * nose only the nose's oiliness; the whole-face results are the ones the scoring gives; cutting the maps to a
+ * region's square changes no value. Real faces (sample6), the whole pipeline on re-encoded JPEGs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL_DIR, type InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
+import { reduceFeatures } from '../../functions/analysis/skin/features';
+import { getManifest, markerCatalogue } from '../../functions/analysis/skin/manifest';
+import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
+import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
+import { isolate, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
+import { atResolutionFloor } from '../../functions/analysis/skin/resolution-floor';
+import { scoreMarkers } from '../../functions/analysis/skin/scoring';
+import * as synthetic from '../../functions/analysis/skin/synthetic';
+import type { RgbImage } from '../../functions/analysis/types';
+import { faceJpeg } from '../helpers/images';
+import { scaledFace, table, testAnalyzer } from './support/analyzer';
+import * as paint from './support/painting';
+
+const S = 256;
+let analyzer: InspectingAnalyzer;
+let skin: SkinModel;
+const figures: string[] = [];
+
+beforeAll(async () => {
+  analyzer = await testAnalyzer();
+  skin = await createSkinModel({ modelDir: DEFAULT_MODEL_DIR });
+});
+
+afterAll(async () => {
+  if (figures.length) console.info(`per-region results\n${figures.join('\n\n')}`);
+  await Promise.all([analyzer?.close(), skin?.close()]);
+});
+
+async function regionsOf(photo: RgbImage, markers: readonly MarkerName[]): Promise<RegionResults> {
+  const { outcome } = await analyzer.inspect(await paint.encodePhoto(photo), markers, { overlays: false });
+  if (outcome.status !== 'completed') throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.regionResults;
+}
+
+function rowsOf(marker: MarkerName, before: RegionResults, after: RegionResults): (string | number)[][] {
+  return resultRegionsOf(marker)
+    .filter((r) => before[marker]?.[r])
+    .map((r) => [r, before[marker]![r]!.score, after[marker]?.[r]?.score ?? '—']);
+}
+
+describe('which markers have regions', () => {
+  it('when the catalogue is read, then every marker with two or more measured regions is broken down, references left out', () => {
+    expect(resultRegionsOf('acne')).toEqual(['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin']);
+    expect(resultRegionsOf('redness')).toEqual(['left_cheek', 'right_cheek', 'nose']);
+    expect(resultRegionsOf('dark_circles')).toEqual(['under_eye_left', 'under_eye_right']);
+    expect(resultRegionsOf('oiliness')).toEqual(['forehead', 'glabella', 'nose']);
+    expect(resultRegionsOf('wrinkles')).toEqual(['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right']);
+    for (const marker of MARKER_NAMES) expect(resultRegionsOf(marker).length === 0 || resultRegionsOf(marker).length >= 2).toBe(true);
+  });
+
+  it('when the marker catalogue (GET /v1/markers) is built, then each entry lists the regions its results are broken down into', () => {
+    for (const entry of markerCatalogue()) expect(entry.result_regions, entry.name).toEqual(resultRegionsOf(entry.name));
+  });
+});
+
+describe('the frontal face', () => {
+  let face: paint.PaintableFace;
+  let before: RegionResults;
+
+  beforeAll(async () => {
+    face = await paint.locateFace(analyzer, await faceJpeg('frontal'));
+    before = await regionsOf(face.photo, MARKER_NAMES);
+  });
+
+  it('when the unpainted face is scanned, then every region of every marker with regions holds a result, except regions without enough skin', () => {
+    for (const marker of MARKER_NAMES) {
+      const regions = resultRegionsOf(marker);
+      if (regions.length === 0) {
+        expect(before[marker]).toBeUndefined();
+        continue;
+      }
+      const measured = Object.keys(before[marker] ?? {});
+      expect(measured.length, marker).toBeGreaterThanOrEqual(2);
+      for (const region of measured) expect(regions).toContain(region);
+      for (const result of Object.values(before[marker]!)) expect(result.severity).toBe(result.score >= 70 ? 'low' : result.score >= 40 ? 'moderate' : 'high');
+    }
+  });
+
+  it('when 6 papules are painted on the left cheek only, then only the left cheek\'s acne falls', async () => {
+    const places = paint.spread(face, ['left_cheek'], 6, 3, 10);
+    const w = synthetic.discs(S, places.map((p) => ({ ...p, radius: 2.5 })), 1.2);
+    const after = await regionsOf(synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, w), synthetic.LESION_DENSITY.papule), ['acne']);
+    figures.push(`frontal, 6 papules on the left cheek → acne\n${table(['region', 'before', 'after'], rowsOf('acne', before, after))}`);
+    expect(after.acne!.left_cheek!.score).toBeLessThanOrEqual(before.acne!.left_cheek!.score - 15);
+    for (const region of ['forehead', 'nose', 'right_cheek', 'chin'] as ResultRegion[]) {
+      expect(Math.abs(after.acne![region]!.score - before.acne![region]!.score), region).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('when the right cheek alone is flushed, then only the right cheek\'s redness falls (forehead and chin stay the reference)', async () => {
+    const w = synthetic.feathered(paint.union(face.regions, ['right_cheek']), S, 4);
+    const after = await regionsOf(synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, w), [0.01, 0.08, 0.05]), ['redness']);
+    figures.push(`frontal, right cheek flushed → redness\n${table(['region', 'before', 'after'], rowsOf('redness', before, after))}`);
+    expect(after.redness!.right_cheek!.score).toBeLessThanOrEqual(before.redness!.right_cheek!.score - 20);
+    expect(Math.abs(after.redness!.left_cheek!.score - before.redness!.left_cheek!.score)).toBeLessThanOrEqual(3);
+    expect(Math.abs(after.redness!.nose!.score - before.redness!.nose!.score)).toBeLessThanOrEqual(5);
+  });
+
+  it('when sheen is painted on the nose only, then the nose\'s oiliness falls and the forehead\'s stays', async () => {
+    const places = paint.spread(face, ['nose'], 5, 5, 8);
+    const w = synthetic.speckled(synthetic.discs(S, places.map((p) => ({ ...p, radius: 4 })), 3), S, 5, 0.3);
+    const after = await regionsOf(synthetic.applySheen(face.photo, paint.toPhotoWeights(face, w), 0.25), ['oiliness']);
+    figures.push(`frontal, sheen on the nose → oiliness\n${table(['region', 'before', 'after'], rowsOf('oiliness', before, after))}`);
+    expect(after.oiliness!.nose!.score).toBeLessThanOrEqual(before.oiliness!.nose!.score - 15);
+    expect(Math.abs(after.oiliness!.forehead!.score - before.oiliness!.forehead!.score)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the whole face and the cut maps', () => {
+  it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square (references packed below it) measures as on the whole crop', async () => {
+    const inspection = await analyzer.inspect(await scaledFace('light', 1), MARKER_NAMES, { overlays: false });
+    if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
+    const regions = inspection.regions!;
+    const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+    // The masks and maps were not changed by the per-region reductions.
+    expect(inspection.outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions), MARKER_NAMES, getManifest()));
+    const whole = { x0: 0, y0: 0, x1: S - 1, y1: S - 1 };
+    for (const part of ['left_cheek', 'forehead', 'under_eye_right'] as const) {
+      const mask = regions.masks[part];
+      let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
+      mask.forEach((v, i) => {
+        if (!v) return;
+        const x = i % S;
+        const y = (i - x) / S;
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      });
+      const [, cutRegions] = isolate(maps, regions, mask, { x0, y0, x1, y1 });
+      expect(cutRegions.size).toBeLessThan(S);
+      const uncut = reduceFeatures(...isolate(maps, regions, mask, whole)).values;
+      const cut = reduceFeatures(...isolate(maps, regions, mask, { x0, y0, x1, y1 })).values;
+      for (const marker of MARKER_NAMES) {
+        if (Number.isNaN(uncut[marker])) expect(cut[marker], `${part} ${marker}`).toBeNaN();
+        else expect(cut[marker], `${part} ${marker}`).toBeCloseTo(uncut[marker], 6);
+      }
+      // With reference regions packed below the square (redness: forehead and chin; dark circles: the cheeks), the
+      // markers that compare against them measure exactly as with the references in place.
+      for (const [marker, references] of [['redness', ['forehead', 'chin']], ['dark_circles', ['left_cheek', 'right_cheek']]] as const) {
+        const packed = isolate(maps, regions, mask, { x0, y0, x1, y1 }, references);
+        expect(packed[1].size).toBeLessThan(S);
+        const inPlace = reduceFeatures(...isolate(maps, regions, mask, whole, references)).values[marker];
+        const value = reduceFeatures(...packed).values[marker];
+        if (Number.isNaN(inPlace)) expect(value, `${part} ${marker}`).toBeNaN();
+        else expect(value, `${part} ${marker}`).toBeCloseTo(inPlace, 6);
+      }
+    }
+  });
+});
