@@ -30,6 +30,10 @@ export type ResultRegion = (typeof RESULT_REGION_NAMES)[number];
 export const REFERENCE_REGIONS: Partial<Record<MarkerName, readonly RegionName[]>> = {
   redness: ['forehead', 'chin'],
   dark_circles: ['left_cheek', 'right_cheek'],
+  // Eye bags read the crease where each under-eye band meets the cheek below it; radiance compares the cheeks with
+  // the rest of the face's skin (skin/markers/).
+  eye_bags: ['left_cheek', 'right_cheek'],
+  radiance: ['forehead', 'nose', 'chin'],
 };
 
 /** Composite regions are reported by their parts (the T-zone: its forehead bar, the glabella, the nose). */
