@@ -8,17 +8,12 @@ import { requestId } from './middleware/request-id';
 import { requestMetrics } from './middleware/request-metrics';
 import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
-import { scanRoutes } from './routes/scans';
-import { markerRoutes } from './routes/markers';
-import { ingredientRoutes } from './routes/ingredients';
-import { userRoutes } from './routes/users';
-import { routineRoutes } from './routes/routines';
-import { openApiRoutes } from './routes/openapi';
+import { KEYED_ROUTES, PUBLIC_ROUTES } from './routes/all-routes';
+import { mountRoutes } from './mount-routes';
+import { openApiDocument } from './openapi/document';
 import { docsRoutes } from './routes/docs';
 import { cors } from './middleware/cors';
 import { clientTokenGuard } from './middleware/client-token-guard';
-import { clientTokenRoutes } from './routes/client-tokens';
-import { uploadRoutes } from './routes/uploads';
 import { recordUsage } from './middleware/record-usage';
 import { dashboardRoutes } from '../dashboard/routes';
 
@@ -29,7 +24,7 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   app.use('*', requestMetrics(deps.metrics ?? noopMetrics));
   app.use('*', requestId());
   // Public, no key: registered before the /v1 routes, so their key and rate-limit middleware never run for these.
-  app.route('/', openApiRoutes());
+  mountRoutes(app, PUBLIC_ROUTES, { document: openApiDocument });
   app.route('/', docsRoutes());
   if (deps.dashboard) app.route('/dashboard', dashboardRoutes(deps.dashboard));
 
@@ -40,13 +35,7 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
   v1.use('*', recordUsage(deps.usage));
   v1.use('*', rateLimit(deps));
   v1.use('*', clientTokenGuard());
-  v1.route('/scans', scanRoutes(deps));
-  v1.route('/markers', markerRoutes());
-  v1.route('/ingredients', ingredientRoutes(deps));
-  v1.route('/users', userRoutes(deps));
-  v1.route('/routines', routineRoutes(deps));
-  v1.route('/client_tokens', clientTokenRoutes(deps));
-  v1.route('/uploads', uploadRoutes(deps));
+  mountRoutes(v1, KEYED_ROUTES, deps, '/v1');
   app.route('/v1', v1);
 
   const allowedMethods = allowedMethodsOf(app);

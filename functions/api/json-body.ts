@@ -54,3 +54,8 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promi
 function bodyTooLarge(maxBytes: number): ApiError {
   return new ApiError('payload_too_large', `body: at most ${maxBytes} bytes.`, [{ param: 'body', message: `larger than ${maxBytes} bytes` }]);
 }
+
+/** A route's JSON body reader (route.ts `BodyContent.read`): at most `maxBytes`. */
+export function jsonBody(maxBytes: number): (c: { req: { raw: Request } }) => Promise<unknown> {
+  return (c) => readJsonBody(c.req.raw, maxBytes);
+}

@@ -30,7 +30,6 @@ import {
 import { box, gaussian, gaussianD1, gaussianD2 } from './skin-graph/kernels.js';
 import {
   add,
-  maxOverGroups,
   mix,
   relu,
   scale,
@@ -105,24 +104,63 @@ function localStats(g: OnnxGraph, L: string): string {
   return g.op('Concat', [mean, std], { axis: 1 }, 'local_stats');
 }
 
-/** Centre-surround contrast of melanin and haemoglobin, best of the blob scales: [dark_spots, red_blobs]. */
-function blobContrasts(g: OnnxGraph, chromophores: string): { darkSpots: string; redBlobs: string } {
+/** Centre-surround contrast (centre minus surround) of each input channel at every blob scale: [ch0 s1 s2 s3, ch1 s1 ...]. */
+function centreSurround(g: OnnxGraph, x: string, channels: number): string {
   const centres = FILTER_SCALES.blobCentres;
   const perChannel = centres.flatMap((c) => [gauss(c), gauss(c * FILTER_SCALES.surroundRatio)]);
-  const mh = sliceChannels(g, chromophores, 0, 2);
-  const blurred = separableBank(g, mh, [perChannel, perChannel]); // [m c1 s1 c2 s2 c3 s3, h c1 s1 ...]
+  const blurred = separableBank(g, x, Array.from({ length: channels }, () => perChannel)); // [c1 s1 c2 s2 c3 s3] per channel
   const n = centres.length;
   const weights: number[][] = [];
-  for (let ch = 0; ch < 2; ch++) {
+  for (let ch = 0; ch < channels; ch++) {
     for (let i = 0; i < n; i++) {
-      const row = new Array<number>(2 * n * 2).fill(0);
+      const row = new Array<number>(channels * n * 2).fill(0);
       row[ch * 2 * n + 2 * i] = 1;
       row[ch * 2 * n + 2 * i + 1] = -1;
       weights.push(row);
     }
   }
-  const best = maxOverGroups(g, mix(g, blurred, weights), 2, n, S);
-  return { darkSpots: sliceChannels(g, best, 0, 1), redBlobs: sliceChannels(g, best, 1, 2) };
+  return mix(g, blurred, weights);
+}
+
+/**
+ * Spot contrasts, best of the blob scales: [dark_spots, red_blobs].
+ * dark_spots: centre-surround contrast of melanin.
+ * red_blobs: a red spot's size from luminance, its colour from chroma at a coarser scale (as sheen). Haemoglobin also
+ * absorbs in luminance, which every JPEG keeps at full resolution, while a 4:2:0 encode halves chroma's resolution and
+ * quantises it per block: the haemoglobin contrast of a spot of 3–10 px lost ≈ 1 unit in the first encode, acne a third
+ * of its count. So the strength is the luminance density contrast ΔOD_Y divided by k, the OD_Y a unit of haemoglobin
+ * adds at the local skin colour (≈ 0.6–0.7, lower on darker skin), i.e. in haemoglobin units; the gate is a smoothstep of
+ * how much of that darkening haemoglobin explains, G(Δhaemoglobin) / max(G(ΔOD_Y) / k, 1) with G a Gaussian of σ
+ * FILTER_SCALES.redGate (4:2:0 keeps chroma's local mean): ≈ 1 for a red spot, ≈ 0 for a brown spot, a shadow or a pore.
+ */
+function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, linear: string): { darkSpots: string; redBlobs: string } {
+  const n = FILTER_SCALES.blobCentres.length;
+  const odY = sliceChannels(g, indices, 2, 3);
+  const input = g.op('Concat', [sliceChannels(g, chromophores, 0, 2), odY], { axis: 1 }, 'spot_input');
+  const contrasts = centreSurround(g, input, 3); // [melanin ×n, haemoglobin ×n, OD_Y ×n]
+  const darkSpots = g.op('ReduceMax', [sliceChannels(g, contrasts, 0, n)], { axes: [1], keepdims: 1 }, 'dark_spots');
+
+  // k = Σ_c Y_c·lin_c·hb_c / Σ_c Y_c·lin_c over the local skin colour (d OD_Y / d haemoglobin).
+  const background = separableBank(g, linear, [[gauss(FILTER_SCALES.redBackground)], [gauss(FILTER_SCALES.redBackground)], [gauss(FILTER_SCALES.redBackground)]]);
+  const yRow = SRGB_TO_XYZ[1].slice();
+  const hb = CHROMOPHORE_VECTORS.haemoglobin;
+  const k = g.op(
+    'Div',
+    [mix(g, background, [yRow.map((w, c) => w * hb[c]!)]), g.op('Max', [mix(g, background, [yRow]), g.scalar(LINEAR_FLOOR)])],
+    {},
+    'hb_luminance_k',
+  );
+  const hbC = sliceChannels(g, contrasts, n, 2 * n);
+  const lumC = g.op('Div', [sliceChannels(g, contrasts, 2 * n, 3 * n), k], {}, 'lum_in_hb_units');
+  const gk = gauss(FILTER_SCALES.redGate);
+  const smooth = separableBank(g, g.op('Concat', [hbC, lumC], { axis: 1 }, 'gate_in'), Array.from({ length: 2 * n }, () => [gk]));
+  const ratio = g.op('Div', [sliceChannels(g, smooth, 0, n), g.op('Max', [sliceChannels(g, smooth, n, 2 * n), g.scalar(1)])], {}, 'red_ratio');
+  const [lo, hi] = FILTER_SCALES.redShare;
+  const t = g.op('Clip', [scale(g, add(g, ratio, g.scalar(-lo)), 1 / (hi - lo)), g.scalar(0), g.scalar(1)], {}, 'red_t');
+  const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'red_gate');
+  const red = g.op('Mul', [relu(g, g.op('Max', [lumC, hbC], {}, 'red_strength')), gate], {}, 'red_scales');
+  const redBlobs = g.op('ReduceMax', [red], { axes: [1], keepdims: 1 }, 'red_blobs');
+  return { darkSpots, redBlobs };
 }
 
 /** Texture: RMS over a window of the band-pass and of the finest band of shading. */
@@ -242,7 +280,7 @@ export function encodeSkinModel(version: string): Uint8Array {
   const { indices, chromophores } = densities(g, linear);
   const L = sliceChannels(g, lab, 0, 1);
   const shading = sliceChannels(g, chromophores, 2, 3);
-  const { darkSpots, redBlobs } = blobContrasts(g, chromophores);
+  const { darkSpots, redBlobs } = blobContrasts(g, chromophores, indices, linear);
   const texture = shadingTexture(g, shading);
   const { lines, pits } = hessianFeatures(g, reliefDensity(g, indices, shading));
 

@@ -1,5 +1,5 @@
 /**
- * Ground truth by construction for the markers added in skin-v1.4.0 (eye bags, uniformness, radiance, age spots,
+ * Ground truth by construction for the markers added in skin-v1.5.0 (eye bags, uniformness, radiance, age spots,
  * blackheads), through the whole pipeline like ground-truth.test.ts: features painted onto real faces at places
  * taken from the faces' own landmarks (support/painting-added.ts), the photo re-encoded as JPEG and analysed by
  * createAnalyzer's analyzer. Each marker must move monotonically with the amount painted while every other marker

@@ -167,6 +167,42 @@ describe('small highlights on lossless faces, re-encoded as 4:2:0 JPEG', () => {
   }
 });
 
+describe('small red spots on lossless faces, re-encoded as 4:2:0 JPEG', () => {
+  /**
+   * Twelve small papules (radius 2 crop px, 0.8 × the painted papule's blood density: centre-surround contrasts of
+   * ≈ 7–10, like the small red spots of a real 4:4:4 portrait) on a demo face at twice its size, stored losslessly.
+   */
+  async function smallPapules(name: keyof typeof FACE_CROPS): Promise<Buffer> {
+    const face = await paint.locateFace(analyzer, await largeFacePng(name));
+    const places = paint.spread(face, ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'], 12, 13);
+    const weights = synthetic.discs(256, places.map((p) => ({ ...p, radius: 2 })), 0.8);
+    const density = synthetic.LESION_DENSITY.papule.map((d) => 0.8 * d) as synthetic.Density;
+    const spotted = synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, weights), density);
+    return sharp(Buffer.from(spotted.data), { raw: { width: spotted.width, height: spotted.height, channels: 3 } }).png().toBuffer();
+  }
+
+  // Acne once took a spot's contrast from haemoglobin alone, a chroma quantity: the first 4:2:0 encode of a 4:4:4
+  // portrait cost its small red spots ≈ 1 unit of contrast and acne a third of its count (7 points at quality 85), and
+  // these faces 21–24 points. The strength now comes from luminance; what is left is the gate (is the spot red?), which
+  // needs the spot's chroma, and quality 85 quantises much of it away for spots this small: 7–12 points.
+  for (const face of ['frontal', 'light', 'tan'] as const) {
+    it(`when small red spots on the ${face} face (PNG) are re-encoded at 4:2:0 quality 95, 85 and 70, then they still count and acne moves by at most 13 points (21–24 when acne took the contrast from haemoglobin alone; the 3-point target is not reached, docs/analysis.md)`, async () => {
+      const png = await smallPapules(face);
+      const base = await paint.scoresOf(analyzer, png);
+      const moves: string[] = [];
+      let worst = 0;
+      for (const quality of [95, 85, 70]) {
+        const after = await paint.scoresOf(analyzer, await sharp(png).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer());
+        worst = Math.max(worst, Math.abs(after.acne - base.acne));
+        moves.push(`q${quality}: ${base.acne} → ${after.acne}`);
+      }
+      report.push([`${face}, small red spots PNG → 4:2:0`, worst, moves.join(', ')]);
+      expect(base.acne, 'the spots are seen on the lossless face').toBeLessThan(80);
+      expect(worst, moves.join(', ')).toBeLessThanOrEqual(13);
+    });
+  }
+});
+
 describe('glare under the eyes and at the eye corners', () => {
   /** Studio highlights (radius 3 crop px, white light `strength`) on each under-eye band and crow's-feet area. */
   async function withHighlights(jpeg: Buffer, strength: number): Promise<Buffer> {

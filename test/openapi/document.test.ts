@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
 import type { ApiDeps } from '../../functions/api/deps';
 import { buildOpenApiDocument, openApiDocument } from '../../functions/api/openapi/document';
-import { OPERATIONS } from '../../functions/api/openapi/operations';
+import { ALL_ROUTES } from '../../functions/api/routes/all-routes';
 import { DOCUMENT_FILE, serializeDocument } from '../../functions/api/openapi/write-document';
 import { ERROR_CATALOGUE } from '../../functions/shared/errors';
 import { SCOPES } from '../../functions/keys/scopes';
@@ -120,7 +120,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('when each operation is read, then it has a summary, a curl sample naming its path, and the listed operations are all in it', () => {
-    expect(operations.map((o) => o.operation.operationId)).toEqual(OPERATIONS.map((o) => o.operationId));
+    expect(operations.map((o) => o.operation.operationId)).toEqual(ALL_ROUTES.map((route) => route.spec.operationId));
     for (const { operation, path } of operations) {
       const samples = operation['x-codeSamples'] as { lang: string; source: string }[];
       expect(samples[0]!.lang).toBe('Shell');

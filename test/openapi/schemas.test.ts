@@ -20,6 +20,7 @@ import type { ScanRecord } from '../../functions/scans/scan';
 import { parseInput } from '../../functions/api/schemas/parse-input';
 import { markersFieldSchema, overlayQuerySchema, scanCreateFormSchema, scanListQuerySchema } from '../../functions/api/schemas/scan-requests';
 import { userPathSchema } from '../../functions/api/schemas/path-params';
+import { INVALID_CURSOR_MESSAGE } from '../../functions/shared/page-cursor';
 import type { scanSchema } from '../../functions/api/schemas/scan';
 import type { userScoreSchema } from '../../functions/api/schemas/user-score';
 import { ingredientAnalysisSchema } from '../../functions/api/schemas/ingredient-analysis';
@@ -155,7 +156,6 @@ describe('request schemas the handlers parse with', () => {
     [{ limit: 'abc' }, { invalid: 'limit', message: 'expected an integer from 1 to 100, received "abc"' }],
     [{ limit: '1.5' }, { invalid: 'limit', message: 'expected an integer from 1 to 100, received "1.5"' }],
     [{ limit: '101' }, { invalid: 'limit', message: 'expected an integer from 1 to 100, received "101"' }],
-    [{ limit: 'x', user_id: 'a b' }, { invalid: 'limit', message: 'expected an integer from 1 to 100, received "x"' }],
   ])('when the scan list query is %j, then %j', (query, expected) => {
     const result = outcome(() => {
       const { limit } = parseInput(scanListQuerySchema, query);
@@ -170,6 +170,19 @@ describe('request schemas the handlers parse with', () => {
         errors: [{ param: expected.invalid, message: expected.message }],
       });
     }
+  });
+
+  it('when several query parameters are invalid, then every one is in errors, in the schema\'s order, and the detail names the first and counts the rest', () => {
+    expect(outcome(() => parseInput(scanListQuerySchema, { limit: 'x', user_id: 'a b', cursor: '!' }))).toEqual({
+      code: 'invalid_request',
+      status: 400,
+      detail: 'limit: expected an integer from 1 to 100, received "x" (and 2 more problems: see errors)',
+      errors: [
+        { param: 'limit', message: 'expected an integer from 1 to 100, received "x"' },
+        { param: 'user_id', message: 'expected 1 to 128 characters of letters, digits and _ . : @ -, received "a b"' },
+        { param: 'cursor', message: INVALID_CURSOR_MESSAGE },
+      ],
+    });
   });
 
   it('when the overlay marker is not one the scan analysed, then the message names the analysed ones and what was received', () => {

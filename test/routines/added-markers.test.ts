@@ -1,5 +1,5 @@
 /**
- * The routine rules for the markers added in skin-v1.4.0: each concern gets its actives with reasons and sources,
+ * The routine rules for the markers added in skin-v1.5.0: each concern gets its actives with reasons and sources,
  * and the rule that shaped the plan is listed.
  */
 import { describe, expect, it } from 'vitest';

@@ -359,7 +359,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
     fine_rms: pooled(clean, MARKER_REGIONS.hydration, (w) => weightedMedian(fine, w)),
   };
 
-  // The markers added in skin-v1.4.0, each measured in its own file (skin/markers/).
+  // The markers added in skin-v1.5.0, each measured in its own file (skin/markers/).
   const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
   Object.assign(values, added.values);
   Object.assign(details, added.details);

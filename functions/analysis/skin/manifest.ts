@@ -56,7 +56,7 @@ const manifestSchema = z.object({
   }),
   severity_bands: z.object({ low: band, moderate: band, high: band }),
   /**
-   * Weights of the skin score. The nine version 1 markers only: the markers added in skin-v1.4.0 are reported but
+   * Weights of the skin score. The nine version 1 markers only: the markers added in skin-v1.5.0 are reported but
    * do not enter the skin score, so a user's skin score (and its trend) means what it meant before
    * (docs/markers.md, "Skin score").
    */

@@ -15,7 +15,7 @@ export const SKIN_SCORE_MARKERS = [
 ] as const;
 
 /**
- * Every skin marker in catalogue order: the version 1 markers, then those added in skin-v1.4.0 (measured in
+ * Every skin marker in catalogue order: the version 1 markers, then those added in skin-v1.5.0 (measured in
  * skin/markers/, docs/markers.md).
  */
 export const MARKER_NAMES = [...SKIN_SCORE_MARKERS, 'eye_bags', 'uniformness', 'radiance', 'age_spots', 'blackheads'] as const;

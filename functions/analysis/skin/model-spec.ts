@@ -62,6 +62,12 @@ export const FILTER_SCALES = {
   /** Centre σ of the blob detectors; the surround is SURROUND_RATIO times wider. */
   blobCentres: [1.2, 2, 3.2],
   surroundRatio: 2.5,
+  /** σ of the local skin colour at which red_blobs converts luminance density into haemoglobin units. */
+  redBackground: 4,
+  /** σ over which the red-spot gate averages the haemoglobin and luminance contrasts. */
+  redGate: 2,
+  /** Share of a spot's luminance darkening that haemoglobin explains: no red spot below [0], fully one from [1]. */
+  redShare: [0.3, 0.6],
   lineSigmas: [1, 1.6],
   /** σ of the blur applied to shading − OD_Y (a chroma quantity) in the relief density: about JPEG chroma resolution. */
   reliefChroma: 1,

@@ -34,7 +34,7 @@ export const REFERENCE_REGIONS: Partial<Record<MarkerName, readonly RegionName[]
 };
 
 /**
- * The markers added in skin-v1.4.0 (skin/markers/) blur the face's skin round each pixel (normalised blurs, σ up to
+ * The markers added in skin-v1.5.0 (skin/markers/) blur the face's skin round each pixel (normalised blurs, σ up to
  * 16 px): a region cut to its own square reads differently from the whole crop (uniformness on the frontal face's
  * left cheek 9.67 against 9.52), so they are reported for the whole face only.
  */

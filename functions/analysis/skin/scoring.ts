@@ -53,7 +53,7 @@ export function scoreMarkers<M extends MarkerName>(
 
 /**
  * The skin score: the weighted mean of the returned markers' scores (weights in the manifest), an integer. Only
- * the version 1 markers carry a weight; the markers added in skin-v1.4.0 are left out so the skin score means what
+ * the version 1 markers carry a weight; the markers added in skin-v1.5.0 are left out so the skin score means what
  * it meant before they existed. A scan that asked for added markers only gets their plain mean.
  *
  * @example

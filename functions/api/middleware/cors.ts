@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { CorsPolicy } from '../../cors/cors-policy';
 import type { ApiEnv } from '../deps';
-import { tenantOf } from '../routes/scans';
+import { tenantOf } from '../tenant-of';
 
 /** What a page may read of a response besides the safelisted headers. */
 export const EXPOSED_HEADERS = [

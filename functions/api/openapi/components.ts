@@ -70,6 +70,21 @@ export const INPUT_SCHEMAS = {
 
 export type SchemaId = keyof typeof OUTPUT_SCHEMAS | keyof typeof INPUT_SCHEMAS;
 
+const COMPONENT_IDS = new Map<z.ZodType, string>(
+  [...Object.entries(OUTPUT_SCHEMAS), ...Object.entries(INPUT_SCHEMAS)].map(([id, schema]) => [schema as z.ZodType, id]),
+);
+
+/** The component a route's request or response schema is shown as; a schema not registered above is a mistake of the declaration. */
+export function componentIdOf(schema: z.ZodType): string {
+  const id = COMPONENT_IDS.get(schema);
+  if (!id) throw new Error('A route names a zod schema that is not a component: add it to OUTPUT_SCHEMAS or INPUT_SCHEMAS (components.ts).');
+  return id;
+}
+
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return value instanceof z.ZodType;
+}
+
 const uri = (id: string) => `#/components/schemas/${id}`;
 
 function convertRegistry(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {

@@ -1,14 +1,17 @@
 /**
- * The OpenAPI 3.1 document of the API, built from the operation list (operations.ts) and the zod schemas the
- * handlers parse with (components.ts). Served at GET /v1/openapi.json, rendered at GET /docs, and written to
+ * The OpenAPI 3.1 document of the API, built from the route declarations (functions/api/routes, one per operation,
+ * each next to its handler) and the zod schemas the handlers parse with (components.ts). Served at GET /v1/openapi.json, rendered at GET /docs, and written to
  * docs/openapi.json by `npm run build:openapi`.
  */
 import type { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PATH } from '../problem';
-import { OPERATIONS, type OperationSpec, type ResponseHeader } from './operations';
+import type { ResponseHeader, RouteSpec } from '../route';
+import { ALL_ROUTES } from '../routes/all-routes';
 import {
+  componentIdOf,
   componentSchemas,
+  isZodSchema,
   headerKey,
   requestHeaderParameters,
   RESPONSE_HEADERS,
@@ -162,12 +165,12 @@ function headerRefs(required: ResponseHeader[] | string[], optional: ResponseHea
   return headers;
 }
 
-function keyed(spec: OperationSpec): boolean {
+function keyed(spec: RouteSpec): boolean {
   return spec.auth !== null;
 }
 
 /** The error codes of an operation, automatic ones included, grouped by status. */
-export function errorCodesOf(spec: OperationSpec): Map<number, ErrorCode[]> {
+export function errorCodesOf(spec: RouteSpec): Map<number, ErrorCode[]> {
   const codes: ErrorCode[] = [...spec.errors];
   if (keyed(spec)) codes.push('unauthenticated', 'invalid_api_key', 'rate_limited');
   if (keyed(spec) && spec.auth !== 'any') codes.push('insufficient_scope');
@@ -180,7 +183,7 @@ export function errorCodesOf(spec: OperationSpec): Map<number, ErrorCode[]> {
   return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
 }
 
-function errorResponse(spec: OperationSpec, status: number, codes: ErrorCode[]): JsonSchema {
+function errorResponse(spec: RouteSpec, status: number, codes: ErrorCode[]): JsonSchema {
   const rateLimited = keyed(spec) && status !== 401;
   const required: string[] = ['Request-Id'];
   const optional: string[] = [...(spec.errorHeaders?.[status]?.optional ?? [])];
@@ -208,9 +211,9 @@ function optionalExamples(examples: Record<string, unknown> | undefined): { exam
   return examples ? { examples } : {};
 }
 
-function operationObject(spec: OperationSpec): JsonSchema {
+function operationObject(spec: RouteSpec): JsonSchema {
   const parameters = [
-    ...parametersOf(spec.pathParams, 'path'),
+    ...parametersOf(spec.params, 'path'),
     ...parametersOf(spec.query, 'query'),
     ...(spec.headers ?? []).map((name) => ref('parameters', headerKey(name))),
   ];
@@ -224,7 +227,7 @@ function operationObject(spec: OperationSpec): JsonSchema {
         ? {
             content: {
               [response.body.contentType]: {
-                schema: typeof response.body.schema === 'string' ? ref('schemas', response.body.schema) : response.body.schema,
+                schema: isZodSchema(response.body.schema) ? ref('schemas', componentIdOf(response.body.schema)) : response.body.schema,
                 ...optionalExamples(response.body.contentType === 'application/json' ? responseExamples(spec.operationId, response.status) : undefined),
               },
             },
@@ -244,24 +247,21 @@ function operationObject(spec: OperationSpec): JsonSchema {
     ...(spec.auth === null ? { security: [] } : { security: [{ bearerAuth: spec.auth === 'any' ? [] : [spec.auth] }] }),
     ...(spec.auth !== null && spec.auth !== 'any' ? { 'x-required-scope': spec.auth } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(spec.requestBody
+    ...(spec.body
       ? {
           requestBody: {
             required: true,
-            description: spec.requestBody.description,
-            content: {
-              [spec.requestBody.contentType]: {
-                schema: ref('schemas', spec.requestBody.schema),
-                ...(spec.requestBody.example !== undefined ? { example: spec.requestBody.example } : {}),
-                ...(spec.requestBody.encoding ? { encoding: spec.requestBody.encoding } : {}),
-              },
-              ...Object.fromEntries(
-                (spec.requestBody.alternatives ?? []).map((alternative) => [
-                  alternative.contentType,
-                  { schema: ref('schemas', alternative.schema), ...(alternative.example !== undefined ? { example: alternative.example } : {}) },
-                ]),
-              ),
-            },
+            description: spec.body.description,
+            content: Object.fromEntries(
+              Object.entries(spec.body.content).map(([mediaType, content]) => [
+                mediaType,
+                {
+                  schema: ref('schemas', componentIdOf(content.schema)),
+                  ...(content.example !== undefined ? { example: content.example } : {}),
+                  ...(content.encoding ? { encoding: content.encoding } : {}),
+                },
+              ]),
+            ),
           },
         }
       : {}),
@@ -281,7 +281,7 @@ function headerComponents(): Record<string, unknown> {
 
 export interface DocumentOptions {
   servers?: ServerEntry[];
-  operations?: OperationSpec[];
+  operations?: RouteSpec[];
 }
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -293,7 +293,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 
 export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const spec of options.operations ?? OPERATIONS) {
+  for (const spec of options.operations ?? ALL_ROUTES.map((route) => route.spec)) {
     paths[spec.path] ??= {};
     paths[spec.path]![spec.method] = operationObject(spec);
   }

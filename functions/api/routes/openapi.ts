@@ -1,32 +1,46 @@
-import { Hono, type Context } from 'hono';
-import { openApiDocument, type OpenApiDocument } from '../openapi/document';
-import type { ApiEnv } from '../deps';
-import { basePath } from '../base-path';
-
 /**
  * GET /v1/openapi.json: the OpenAPI 3.1 document, no key needed. Mounted on the root app before the /v1 routes,
  * so the key and rate-limit middleware never run for it. `servers` names the server it was fetched from.
  */
-export function openApiRoutes(): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>();
-  // Built on the first request (about 15 ms), not at cold start.
-  const byServer = new Map<string, OpenApiDocument>();
-  app.get('/v1/openapi.json', (c) => {
-    const url = serverUrl(c);
-    let document = byServer.get(url);
-    if (!document) {
-      document = { ...openApiDocument(), servers: [{ url, description: 'This server' }] };
-      if (byServer.size < 20) byServer.set(url, document);
-    }
-    return c.json(document, 200, { 'Cache-Control': 'public, max-age=300' });
-  });
-  return app;
+import { defineRoute } from '../route';
+import { serverUrl } from '../server-url';
+
+/** What the route serves: the document built from every declaration, this one included (given at mount time). */
+export interface DocumentSource {
+  document: () => Record<string, unknown>;
 }
 
-/**
- * The API's base URL as the client reached it: on API Gateway the stage (`/prod`) is in the request context's
- * path but not in the proxied path, so it is put back.
- */
-export function serverUrl(c: Context<ApiEnv>): string {
-  return `${new URL(c.req.url).origin}${basePath(c)}`;
-}
+export const getOpenApiDocumentRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/v1/openapi.json',
+    operationId: 'getOpenApiDocument',
+    tag: 'Reference',
+    summary: 'Get this OpenAPI document',
+    description: 'The OpenAPI 3.1 document of this API. No key needed. The reference page is `GET /docs`.',
+    auth: null,
+    responses: [
+      {
+        status: 200,
+        description: 'The OpenAPI 3.1 document.',
+        body: { contentType: 'application/json', schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } },
+        headers: ['Cache-Control'],
+      },
+    ],
+    errors: [],
+    curl: 'curl "$SKIN_API_URL/v1/openapi.json"',
+  },
+  ({ document }: DocumentSource) => {
+    // Built on the first request (about 15 ms), not at cold start.
+    const byServer = new Map<string, Record<string, unknown>>();
+    return (c) => {
+      const url = serverUrl(c);
+      let served = byServer.get(url);
+      if (!served) {
+        served = { ...document(), servers: [{ url, description: 'This server' }] };
+        if (byServer.size < 20) byServer.set(url, served);
+      }
+      return c.json(served, 200, { 'Cache-Control': 'public, max-age=300' });
+    };
+  },
+);

@@ -1,40 +1,70 @@
-import { Hono } from 'hono';
-import { ApiError, notFound } from '../../shared/errors';
-import { isId } from '../../shared/ids';
-import { requireScope } from '../../keys/authenticate';
-import { validateRoutineRequest } from '../../routines/request-schema';
+/** POST /v1/routines and GET /v1/routines/{routine_id}. */
+import { notFound } from '../../shared/errors';
+import { routineRequestSchema } from '../../routines/request-schema';
 import { createRoutine } from '../../routines/create-routine';
 import { runIdempotent } from '../../idempotency/run-idempotent';
 import { canonicalJson } from '../../idempotency/canonical-json';
-import { readJsonBody } from '../json-body';
 import { jsonWithETag } from '../middleware/conditional-get';
-import type { ApiDeps, ApiEnv } from '../deps';
-import { tenantOf } from './scans';
+import type { ApiDeps } from '../deps';
+import { jsonBody } from '../json-body';
 import { basePath } from '../base-path';
+import { defineRoute } from '../route';
+import { tenantOf } from '../tenant-of';
+import { routinePathSchema } from '../schemas/path-params';
+import { routineSchema } from '../schemas/routine';
+
+const AUTH = '-H "Authorization: Bearer $SKIN_API_KEY"';
 
 /** A routine request with 30 products of long INCI lists stays well under this. */
 export const ROUTINES_BODY_LIMIT = 256 * 1024;
 
-/** POST /v1/routines and GET /v1/routines/{routine_id}. */
-export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>();
-  const { scans, routines } = deps.stores;
-
-  app.post('/', async (c) => {
-    const principal = c.get('principal');
-    requireScope(principal, 'routines:write');
-    const body = await readJsonBody(c.req.raw, ROUTINES_BODY_LIMIT);
-    const validation = validateRoutineRequest(body);
-    if (!validation.success) {
-      throw new ApiError('invalid_request', validation.errors[0]?.message ?? 'body: invalid request.', validation.errors);
-    }
-    const tenant = tenantOf(principal);
+export const createRoutineRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/v1/routines',
+    operationId: 'createRoutine',
+    tag: 'Routines',
+    summary: 'Generate a routine',
+    description: [
+      'Turns marker results (from a completed `scan_id`, or sent as `markers`) and a profile into AM, PM and weekly steps,',
+      'with key ingredients per step and why, frequencies, ramp-ups for strong actives, warnings and notes; with',
+      '`products` it picks a product per step. Emits `routine.generated`. Send `Idempotency-Key` to retry safely.',
+      `The body is at most ${ROUTINES_BODY_LIMIT / 1024} KB.`,
+    ].join('\n'),
+    auth: 'routines:write',
+    headers: ['Idempotency-Key'],
+    body: {
+      description: 'Exactly one of `scan_id` or `markers`; optional `user_id`, `profile` and `products`.',
+      content: {
+        'application/json': {
+          schema: routineRequestSchema,
+          read: jsonBody(ROUTINES_BODY_LIMIT),
+          example: { markers: { acne: { score: 31 }, hydration: { score: 52 } }, profile: { skin_type: 'combination', preferences: { fragrance_free: true } } },
+        },
+      },
+    },
+    responses: [
+      {
+        status: 201,
+        description: 'The routine.',
+        body: { contentType: 'application/json', schema: routineSchema },
+        headers: ['Location'],
+        optionalHeaders: ['Idempotent-Replayed'],
+      },
+    ],
+    errors: ['invalid_request', 'not_found', 'idempotency_conflict', 'idempotency_key_reused', 'scan_not_completed', 'payload_too_large', 'unsupported_media_type'],
+    curl: `curl "$SKIN_API_URL/v1/routines" ${AUTH} \\\n  -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" \\\n  -d '{"scan_id": "scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E", "profile": {"skin_type": "combination"}}'`,
+  },
+  (deps: ApiDeps) => async (c, { body: { value: request, sent } }) => {
+    const tenant = tenantOf(c.get('principal'));
+    const { scans, routines } = deps.stores;
     const result = await runIdempotent(
       { store: deps.stores.idempotency, clock: deps.clock, ttlSeconds: deps.config.IDEMPOTENCY_TTL_SECONDS, waitSeconds: 30 },
-      { tenant, operation: 'routines.create', key: c.req.header('Idempotency-Key'), userId: validation.data.user_id },
-      [canonicalJson(body)],
+      { tenant, operation: 'routines.create', key: c.req.header('Idempotency-Key'), userId: request.user_id },
+      // The body as sent, not as parsed: a retry must send the same request.
+      [canonicalJson(sent)],
       async () => {
-        const routine = await createRoutine({ clock: deps.clock, scans, routines, events: deps.events }, tenant, validation.data);
+        const routine = await createRoutine({ clock: deps.clock, scans, routines, events: deps.events }, tenant, request);
         return {
           status: 201,
           headers: { 'Content-Type': 'application/json', Location: `${basePath(c)}/v1/routines/${routine.routine_id}` },
@@ -48,15 +78,31 @@ export function routineRoutes(deps: ApiDeps): Hono<ApiEnv> {
       ...result.headers,
       ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
     });
-  });
+  },
+);
 
-  app.get('/:routine_id', async (c) => {
-    const principal = c.get('principal');
-    requireScope(principal, 'routines:read');
-    const routineId = c.req.param('routine_id');
-    const routine = isId('rtn', routineId) ? await routines.get(tenantOf(principal), routineId) : undefined;
-    if (!routine) throw notFound(`Routine ${routineId.slice(0, 64)}`);
+export const getRoutineRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/v1/routines/{routine_id}',
+    operationId: 'getRoutine',
+    tag: 'Routines',
+    summary: 'Get a routine',
+    description: 'A routine generated earlier.',
+    auth: 'routines:read',
+    params: routinePathSchema,
+    malformedParamIsNotFound: 'Routine',
+    headers: ['If-None-Match'],
+    responses: [
+      { status: 200, description: 'The routine.', body: { contentType: 'application/json', schema: routineSchema }, headers: ['ETag'] },
+      { status: 304, description: 'Not modified: the routine still matches `If-None-Match`.', headers: ['ETag'] },
+    ],
+    errors: ['not_found'],
+    curl: `curl "$SKIN_API_URL/v1/routines/rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${AUTH}`,
+  },
+  (deps: ApiDeps) => async (c, { params }) => {
+    const routine = await deps.stores.routines.get(tenantOf(c.get('principal')), params.routine_id);
+    if (!routine) throw notFound(`Routine ${params.routine_id}`);
     return jsonWithETag(c, routine);
-  });
-  return app;
-}
+  },
+);

@@ -1,28 +1,44 @@
-import { Hono } from 'hono';
+/** POST /v1/uploads: a presigned S3 POST for one photo; then POST /v1/scans with `{upload_id}`. */
 import type { z } from 'zod';
 import { isoTimestamp } from '../../shared/clock';
-import { requireScope } from '../../keys/authenticate';
 import { actingUserId } from '../../client-tokens/token-access';
 import { createUpload } from '../../uploads/create-upload';
 import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
-import type { ApiDeps, ApiEnv } from '../deps';
-import { readJsonBody } from '../json-body';
-import { parseInput } from '../schemas/parse-input';
-import { uploadRequestSchema, type uploadSchema } from '../schemas/uploads';
-import { tenantOf } from './scans';
+import type { ApiDeps } from '../deps';
+import { jsonBody } from '../json-body';
+import { defineRoute } from '../route';
+import { tenantOf } from '../tenant-of';
+import { uploadRequestSchema, uploadSchema } from '../schemas/uploads';
 
-/** POST /v1/uploads: a presigned S3 POST for one photo; then POST /v1/scans with `{upload_id}`. */
-export function uploadRoutes(deps: ApiDeps): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>();
-  app.post('/', async (c) => {
+export const createUploadRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/v1/uploads',
+    operationId: 'createUpload',
+    tag: 'Apps',
+    summary: 'Start a direct photo upload',
+    description: [
+      'A presigned S3 POST for one photo: POST every returned `fields` entry and then the photo (a part named `file`,',
+      `last) to \`url\` as multipart/form-data, within ${UPLOAD_LIMITS.postValiditySeconds / 60} minutes, with the declared \`content_type\`, up to ${UPLOAD_LIMITS.maxBytes} bytes;`,
+      'S3 refuses anything else. Then `POST /v1/scans` with `{"upload_id": …}`. The key is this tenant\'s and the upload',
+      'is bound to `user_id` (a client token\'s own user). Uploads never used are deleted after a day.',
+    ].join('\n'),
+    auth: 'scans:write',
+    body: {
+      description: '`content_type` of the photo and optional `user_id`.',
+      content: { 'application/json': { schema: uploadRequestSchema, read: jsonBody(4096), example: { content_type: 'image/jpeg', user_id: 'user-42' } } },
+    },
+    responses: [{ status: 201, description: 'The upload id and the presigned POST.', body: { contentType: 'application/json', schema: uploadSchema }, headers: ['Cache-Control'] }],
+    errors: ['invalid_request', 'payload_too_large', 'unsupported_media_type'],
+    curl: `curl "$SKIN_API_URL/v1/uploads" -H "Authorization: Bearer $SKIN_API_KEY" \\\n  -H "Content-Type: application/json" -d '{"content_type": "image/jpeg"}'`,
+  },
+  (deps: ApiDeps) => async (c, { body: { value: request } }) => {
     const principal = c.get('principal');
-    requireScope(principal, 'scans:write');
-    const body = parseInput(uploadRequestSchema, await readJsonBody(c.req.raw, 4096));
-    const userId = actingUserId(principal, body.user_id);
+    const userId = actingUserId(principal, request.user_id);
     const { record, post } = await createUpload(
       { uploads: deps.stores.uploads, objects: deps.stores.uploadObjects, clock: deps.clock },
       tenantOf(principal),
-      { userId, contentType: body.content_type },
+      { userId, contentType: request.content_type },
     );
     const answer: z.output<typeof uploadSchema> = {
       upload_id: record.upload_id,
@@ -34,6 +50,5 @@ export function uploadRoutes(deps: ApiDeps): Hono<ApiEnv> {
       expires_at: record.expires_at,
     };
     return c.json(answer, 201, { 'Cache-Control': 'no-store' });
-  });
-  return app;
-}
+  },
+);

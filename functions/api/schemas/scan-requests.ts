@@ -116,18 +116,25 @@ export const scanListQuerySchema = z.object({
 });
 
 /**
- * The overlay's `marker`: one of the markers the scan analysed (omitted: the first of them). The document shows
- * it for every marker; the handler builds it for the scan at hand.
+ * The overlay's `marker`: one of the markers the scan analysed (omitted: the first of them). Without `analysed`
+ * (the document, and the check before the scan is read) any marker name; the handler then checks it against the
+ * scan at hand.
  */
-export function overlayQuerySchema(analysed: readonly MarkerName[] = MARKER_NAMES) {
+export function overlayMarkerSchema(analysed?: readonly MarkerName[]) {
+  const names = analysed ?? MARKER_NAMES;
+  const expected = analysed ? `one of the markers this scan analysed (${analysed.join(', ')})` : `one of ${MARKER_NAMES.join(', ')}`;
+  return z
+    .enum(names as [MarkerName, ...MarkerName[]], {
+      error: (issue) => `expected ${expected}, received ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+    })
+    .optional()
+    .meta({ description: 'One of the markers the scan analysed; omitted: the first of them.' });
+}
+
+/** The overlay's query: which marker, drawn how, how wide. */
+export function overlayQuerySchema(analysed?: readonly MarkerName[]) {
   return z.object({
-    marker: z
-      .enum(analysed as [MarkerName, ...MarkerName[]], {
-        error: (issue) =>
-          `expected one of the markers this scan analysed (${analysed.join(', ')}), received ${JSON.stringify(String(issue.input).slice(0, 40))}`,
-      })
-      .optional()
-      .meta({ description: 'One of the markers the scan analysed; omitted: the first of them.' }),
+    marker: overlayMarkerSchema(analysed),
     style: z
       .enum(OVERLAY_STYLES, { error: (issue) => `expected one of ${OVERLAY_STYLES.join(', ')}, received ${JSON.stringify(String(issue.input).slice(0, 40))}` })
       .default('regions')
@@ -169,10 +176,10 @@ export const preferHeaderSchema = z.string().meta({
   examples: ['wait=20'],
 });
 
-/** The Idempotency-Key pattern that functions/idempotency/run-idempotent.ts enforces. */
+/** The Idempotency-Key pattern that functions/idempotency/run-idempotent.ts enforces (checked here first, with the other inputs). */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[\x21-\x7e]{1,255}$/)
+  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'expected 1 to 255 visible ASCII characters' })
   .meta({
     description:
       'Any 1 to 255 visible ASCII characters, e.g. a UUID. The same key with the same request within 24 h returns the first response (`Idempotent-Replayed: true`) and does no new work; with a different request it is a 409 `idempotency_conflict`.',

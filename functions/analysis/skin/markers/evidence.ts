@@ -1,5 +1,5 @@
 /**
- * Overlay evidence for the markers added in skin-v1.4.0 (overlay-evidence.ts does the version 1 markers): the map
+ * Overlay evidence for the markers added in skin-v1.5.0 (overlay-evidence.ts does the version 1 markers): the map
  * each value is read from, 0 where a pixel starts to count and 255 where it counts fully, inside the marker's
  * regions (`inside`). Nothing here changes a score.
  */

@@ -1,5 +1,5 @@
 /**
- * The markers added in skin-v1.4.0, each measured in its own file: eye bags, uniformness, radiance, age spots,
+ * The markers added in skin-v1.5.0, each measured in its own file: eye bags, uniformness, radiance, age spots,
  * blackheads (docs/markers.md). features.ts calls measureAddedMarkers once per analysis and merges the values.
  */
 import type { RegionMasks, RegionName } from '../../types.js';

@@ -1,5 +1,5 @@
 /**
- * What the markers added in skin-v1.4.0 (eye bags, uniformness, radiance, age spots, blackheads) read: the skin
+ * What the markers added in skin-v1.5.0 (eye bags, uniformness, radiance, age spots, blackheads) read: the skin
  * model's maps, the skin-only region masks and the glare weight every colour and relief measure uses
  * (features.ts, MEASUREMENT.glare). Each marker's measurement lives in its own file beside this one.
  */

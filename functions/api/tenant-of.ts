@@ -1,0 +1,7 @@
+import type { Tenant } from '../shared/tenant';
+import type { Principal } from '../keys/authenticate';
+
+/** The account and environment a request acts in: every store read and write of a route is scoped to it. */
+export function tenantOf(principal: Principal): Tenant {
+  return { accountId: principal.accountId, environment: principal.environment };
+}
