@@ -489,7 +489,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
+         * @description A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
          * @enum {string}
          */
         MarkerName: "acne" | "pigmentation" | "hydration" | "redness" | "wrinkles" | "pores" | "oiliness" | "dark_circles" | "texture" | "eye_bags" | "uniformness" | "radiance" | "age_spots" | "blackheads";

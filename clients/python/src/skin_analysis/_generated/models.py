@@ -294,7 +294,7 @@ class MarkerCatalogueEntry(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     title: str
     measures: str
@@ -546,7 +546,7 @@ class Benefit(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     source: str
 
@@ -742,7 +742,7 @@ class SuitabilityItem(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
@@ -817,7 +817,7 @@ class SuitabilityItem1(BaseModel):
         "blackheads",
     ]
     """
-    A skin marker (the nine version 1 markers, then those added in skin-v1.4.0).
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
