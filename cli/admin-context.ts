@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../functions/shared/config';
-import { systemClock, type Clock } from '../functions/shared/clock';
-import { createDocumentClient, createS3Client } from '../functions/shared/aws/clients';
-import { createStores, type Stores } from '../functions/shared/stores';
+import { loadConfig } from '../functions/kernel/config';
+import { systemClock, type Clock } from '../functions/kernel/clock';
+import { createDocumentClient, createS3Client } from '../functions/adapters/aws/clients';
+import { createStores } from '../functions/adapters/aws/stores';
+import type { Stores } from '../functions/ports/stores';
 import { readStackFile } from '../local/stack-file';
 
 export interface AdminContext {

@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof CliError || (error instanceof Error && error.name === 'ApiError') || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (error instanceof CliError || (error instanceof Error && error.name === 'DomainError') || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     process.stderr.write(`skin: ${error.message}\n`);
   } else {
     process.stderr.write(`skin: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);

@@ -76,7 +76,7 @@ export class Api extends Construct {
   readonly alarms: FunctionAlarms;
   readonly serverErrorsAlarm: Alarm;
   readonly p99LatencyAlarm: Alarm;
-  /** CURSOR_SECRET: signs list cursors (functions/shared/page-cursor.ts). */
+  /** CURSOR_SECRET: signs list cursors (functions/kernel/page-cursor.ts). */
   readonly cursorSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -105,7 +105,7 @@ export class Api extends Construct {
         SCAN_QUEUE_URL: props.scanQueue.queueUrl,
         DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl,
         SCAN_WAIT_SECONDS: String(props.scanWaitSeconds ?? 10),
-        // The bound on revocation and rotation-grace ends made by the operator CLI (functions/keys/authenticate.ts).
+        // The bound on revocation and rotation-grace ends made by the operator CLI (functions/auth/key-authenticator.ts).
         KEY_CACHE_SECONDS: '30',
         CURSOR_SECRET: this.cursorSecret.secretValue.unsafeUnwrap(),
         IDEMPOTENCY_TTL_SECONDS: '86400',

@@ -3,7 +3,7 @@ import type { IConstruct } from 'constructs';
 import type { Api } from './api';
 import type { Inference } from './inference';
 import type { Recovery } from './recovery';
-import { TABLES } from '../functions/shared/tables';
+import { TABLES } from '../functions/adapters/aws/tables';
 import { tablesIn, type Storage, type TableAccess } from './storage';
 import type { Webhooks } from './webhooks';
 
@@ -56,7 +56,7 @@ export function applyNagSuppressions(parts: { storage: Storage; api: Api; infere
   const s3Delete = {
     'AwsSolutions-IAM5[Action::s3:DeleteObject*]': grantReason('deleting scan images and overlays (DELETE endpoints)'),
   };
-  /** The gsi1 index of every table in a function's declared access that has one (functions/shared/tables.ts). */
+  /** The gsi1 index of every table in a function's declared access that has one (functions/adapters/aws/tables.ts). */
   const indexes = (access: TableAccess) =>
     Object.fromEntries(
       tablesIn(access)

@@ -7,10 +7,10 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Lambda entry files, by function. */
 export const FUNCTION_ENTRIES = {
-  api: join(PROJECT_ROOT, 'functions', 'api', 'handler.ts'),
-  inference: join(PROJECT_ROOT, 'functions', 'inference', 'handler.ts'),
-  delivery: join(PROJECT_ROOT, 'functions', 'delivery', 'handler.ts'),
-  recovery: join(PROJECT_ROOT, 'functions', 'recovery', 'handler.ts'),
+  api: join(PROJECT_ROOT, 'functions', 'runtime', 'lambda', 'api.ts'),
+  inference: join(PROJECT_ROOT, 'functions', 'runtime', 'lambda', 'inference.ts'),
+  delivery: join(PROJECT_ROOT, 'functions', 'runtime', 'lambda', 'delivery.ts'),
+  recovery: join(PROJECT_ROOT, 'functions', 'runtime', 'lambda', 'recovery.ts'),
 } as const;
 
 /** The delivery function's entry when its handler exists in this checkout, else undefined (see Webhooks). */

@@ -4,7 +4,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PROCESSING_INDEX } from '../functions/shared/tables';
+import { PROCESSING_INDEX } from '../functions/adapters/aws/tables';
 import { FunctionAlarms } from './monitoring';
 import { FUNCTION_ENTRIES } from './project-paths';
 import { VISIBILITY_TIMEOUT_FACTOR } from './queues';

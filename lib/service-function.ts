@@ -5,7 +5,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
-import { METRICS_NAMESPACE } from '../functions/shared/metrics';
+import { METRICS_NAMESPACE } from '../functions/kernel/metrics';
 import { PROJECT_ROOT } from './project-paths';
 
 export type LambdaArchitecture = 'arm64' | 'x86_64';

@@ -17,11 +17,11 @@ export interface SkinAnalysisStackProps extends StackProps {
   architecture?: LambdaArchitecture;
   /** TABLE_PREFIX; table names are `${prefix}-${table}`. Default `skin`. */
   tablePrefix?: string;
-  /** Entry files of the API and inference functions; default functions/{api,inference}/handler.ts. */
+  /** Entry files of the API and inference functions; default functions/runtime/lambda/{api,inference}.ts. */
   apiEntry?: string;
   inferenceEntry?: string;
   /**
-   * The delivery function's entry file. Default: functions/delivery/handler.ts when it exists; when it does not,
+   * The delivery function's entry file. Default: functions/runtime/lambda/delivery.ts when it exists; when it does not,
    * the delivery queue, DLQ and alarm are deployed without their consumer (a synth warning says so).
    * `null` leaves the function out explicitly.
    */
@@ -60,7 +60,7 @@ export class SkinAnalysisStack extends Stack {
     const deliveryEntry = props.deliveryEntry === null ? undefined : (props.deliveryEntry ?? defaultDeliveryEntry());
 
     this.storage = new Storage(this, 'Storage', { tablePrefix, removalPolicy });
-    // Read by functions/shared/config.ts in every function; IMAGES_BUCKET is required there even where unused.
+    // Read by functions/kernel/config.ts in every function; IMAGES_BUCKET is required there even where unused.
     const baseEnvironment = {
       TABLE_PREFIX: tablePrefix,
       IMAGES_BUCKET: this.storage.imagesBucket.bucketName,
@@ -77,7 +77,7 @@ export class SkinAnalysisStack extends Stack {
     if (!deliveryEntry) {
       Annotations.of(this.webhooks).addWarningV2(
         'skin:delivery-function-missing',
-        'functions/delivery/handler.ts does not exist: the delivery queue is deployed without its consumer, so ' +
+        'functions/runtime/lambda/delivery.ts does not exist: the delivery queue is deployed without its consumer, so ' +
           'webhook events wait in it (14 days) until a stack with the delivery function is deployed.',
       );
     }

@@ -4,10 +4,10 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { UPLOAD_CORS_RULE, UPLOAD_LIMITS } from '../functions/uploads/upload-limits';
 import { Construct } from 'constructs';
-import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName, type TableName } from '../functions/shared/tables';
+import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName, type TableName } from '../functions/adapters/aws/tables';
 
 export interface StorageProps {
-  /** TABLE_PREFIX: tables are named `${prefix}-${kebab-name}` (functions/shared/tables.ts). */
+  /** TABLE_PREFIX: tables are named `${prefix}-${kebab-name}` (functions/adapters/aws/tables.ts). */
   tablePrefix: string;
   /** RETAIN keeps tables and buckets (and turns on deletion protection) when the stack is deleted. */
   removalPolicy: RemovalPolicy;
@@ -33,7 +33,7 @@ export const SANDBOX_OBJECT_TAG = { key: 'environment', value: 'test' } as const
 
 /**
  * Everything the service persists: the images bucket (encrypted, TLS only, private, expiring) and the DynamoDB
- * tables, built from functions/shared/tables.ts so the stack and the code never disagree on names, keys,
+ * tables, built from functions/adapters/aws/tables.ts so the stack and the code never disagree on names, keys,
  * indexes or TTL.
  *
  * Expiry and the object key layout: keys are `${accountId}/${environment}/${scanId}/…`, so a prefix rule cannot
@@ -123,7 +123,7 @@ export class Storage extends Construct {
           });
         }
         if (name === PROCESSING_INDEX.table) {
-          // Sparse: only scans still processing carry these attributes (functions/shared/tables.ts).
+          // Sparse: only scans still processing carry these attributes (functions/adapters/aws/tables.ts).
           table.addGlobalSecondaryIndex({
             indexName: PROCESSING_INDEX.name,
             partitionKey: { name: PROCESSING_INDEX.partitionKey, type: AttributeType.STRING },

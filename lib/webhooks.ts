@@ -29,7 +29,7 @@ export interface WebhooksProps {
   baseEnvironment: Record<string, string>;
   /**
    * The delivery function's entry file. Undefined: the queues and the alarm are built, the function is not
-   * (its handler, functions/delivery/handler.ts, is written separately; the stack passes it once it exists).
+   * (its handler, functions/runtime/lambda/delivery.ts, is written separately; the stack passes it once it exists).
    */
   deliveryEntry?: string;
   batchSize?: number;

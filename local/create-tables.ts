@@ -1,7 +1,7 @@
 import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, physicalTableName } from '../functions/shared/tables';
+import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, physicalTableName } from '../functions/adapters/aws/tables';
 
-/** Creates any missing table of functions/shared/tables.ts, as the CDK stack does on AWS. */
+/** Creates any missing table of functions/adapters/aws/tables.ts, as the CDK stack does on AWS. */
 export async function createTables(client: DynamoDBClient, prefix: string): Promise<void> {
   for (const table of TABLE_NAMES) {
     const name = physicalTableName(prefix, table);

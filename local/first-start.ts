@@ -1,7 +1,7 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock } from '../functions/shared/clock';
-import type { Stores } from '../functions/shared/stores';
+import type { Clock } from '../functions/kernel/clock';
+import type { Stores } from '../functions/ports/stores';
 import { createAccount } from '../functions/accounts/create-account';
 import { issueKey } from '../functions/keys/issue-key';
 

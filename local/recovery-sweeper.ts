@@ -1,10 +1,10 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PROCESSING_INDEX } from '../functions/shared/tables';
+import { PROCESSING_INDEX } from '../functions/adapters/aws/tables';
 import type { RecoveryReport } from '../functions/recovery/recover-stuck-scans';
 
 /**
  * Runs the recovery sweep in the local stack: once at start (scans a crash left stuck) and then every interval,
- * never two runs at once. On AWS an EventBridge schedule invokes functions/recovery/handler.ts instead.
+ * never two runs at once. On AWS an EventBridge schedule invokes functions/runtime/lambda/recovery.ts instead.
  */
 export class RecoverySweeper {
   private timer: NodeJS.Timeout | undefined;

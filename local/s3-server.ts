@@ -1,6 +1,6 @@
 import S3rver from 's3rver';
 import type { AddressInfo } from 'node:net';
-import { LOCAL_CREDENTIALS } from '../functions/shared/aws/clients';
+import { LOCAL_CREDENTIALS } from '../functions/adapters/aws/clients';
 import { UPLOAD_CORS_RULE } from '../functions/uploads/upload-limits';
 import { startS3Gate } from './s3-gate';
 

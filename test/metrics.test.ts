@@ -6,12 +6,12 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InMemoryMetrics, METRIC, METRICS_NAMESPACE, type MetricName, type MetricDimensions } from '../functions/shared/metrics';
-import { PowertoolsMetricsSink } from '../functions/shared/powertools-metrics';
-import { observedHandler } from '../functions/shared/lambda-handler';
-import { createTracer } from '../functions/shared/tracing';
+import { InMemoryMetrics, METRIC, METRICS_NAMESPACE, type MetricName, type MetricDimensions } from '../functions/kernel/metrics';
+import { PowertoolsMetricsSink } from '../functions/adapters/aws/powertools-metrics';
+import { observedHandler } from '../functions/adapters/aws/lambda-handler';
+import { createTracer } from '../functions/adapters/aws/tracing';
 import { createEvent } from '../functions/webhooks/events';
-import { newId } from '../functions/shared/ids';
+import { newId } from '../functions/kernel/ids';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { bearer, scanForm } from './helpers/http';
 import { faceJpeg, gradientJpeg } from './helpers/images';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { createS3Client } from '../functions/shared/aws/clients';
+import { createS3Client } from '../functions/adapters/aws/clients';
 import { MARKER_NAMES } from '../functions/analysis/skin/markers';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { bearer, ISO_UTC, scanForm } from './helpers/http';

@@ -3,7 +3,7 @@ import type { AccountStore } from '../../functions/accounts/account-store';
 import { PLANS, type Plan } from '../../functions/accounts/account';
 import { createAccount } from '../../functions/accounts/create-account';
 import { changePlan } from '../../functions/accounts/change-plan';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { CliError, openAdminContext } from '../admin-context';
 import { print, table } from '../output';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { parseOrigin } from '../../functions/cors/allowed-origin';
-import type { Tenant } from '../../functions/shared/tenant';
+import type { Tenant } from '../../functions/kernel/tenant';
 import { CliError, openAdminContext } from '../admin-context';
 import { print, table } from '../output';
 import { defaultAccountId } from './accounts';

@@ -39,7 +39,7 @@ export async function demoCommand(args: string[]): Promise<void> {
   });
 
   const client = new SkinClient({ apiKey, baseUrl: apiUrl });
-  let scan;
+  let scan: Awaited<ReturnType<typeof client.scans.create>>;
   try {
     scan = await client.scans.create({ image: bytes, filename: basename(image), markers: values.markers });
     if (scan.status === 'processing') scan = await client.scans.waitFor(scan.scan_id, { timeoutMs: 120_000 });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { issueKey } from '../../functions/keys/issue-key';
 import { rotateKey } from '../../functions/keys/rotate-key';
 import { isScope, SCOPES, type Scope } from '../../functions/keys/scopes';

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Environment, Tenant } from '../../functions/shared/tenant';
-import { sendTestEvent } from '../../functions/delivery/manual';
+import type { Environment, Tenant } from '../../functions/kernel/tenant';
+import { sendTestEvent } from '../../functions/webhooks/manual-delivery';
 import { publicEndpoint, type WebhookEndpoint } from '../../functions/webhooks/endpoint';
 import {
   addEndpoint,

@@ -1,57 +1,13 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account } from './account';
-import { withoutKeys } from '../shared/aws/dynamo-items';
 
-/** Accounts in DynamoDB, one item each; listing is an operator's action, so a table scan is fine. */
-export class AccountStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
+/** The port; its DynamoDB implementation is functions/adapters/aws/dynamo-account-store.ts. */
+export interface AccountStore {
+  create(account: Account): Promise<void>;
 
-  async create(account: Account): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: account.account_id, sk: 'account', ...account },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  }
+  get(accountId: string): Promise<Account | undefined>;
 
-  async get(accountId: string): Promise<Account | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: accountId, sk: 'account' } }),
-    );
-    return Item ? strip(Item) : undefined;
-  }
+  /** Moves an existing account to another plan and limit (an operator's action); undefined when there is none. */
+  setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account | undefined>;
 
-  /** Moves an existing account to another plan and limit (an operator's action). */
-  async setPlan(accountId: string, plan: Account['plan'], rateLimit: number): Promise<Account> {
-    const { Attributes } = await this.db.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: accountId, sk: 'account' },
-        UpdateExpression: 'SET #plan = :plan, rate_limit = :limit',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': plan, ':limit': rateLimit },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(Attributes!);
-  }
-
-  async list(): Promise<Account[]> {
-    const accounts: Account[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: start }));
-      accounts.push(...(page.Items ?? []).map(strip));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return accounts.sort((a, b) => a.account_id.localeCompare(b.account_id));
-  }
+  list(): Promise<Account[]>;
 }
-
-const strip = (item: Record<string, unknown>) => withoutKeys<Account>(item);

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { invalidParam, notFound } from '../shared/errors';
+import { invalidParam, notFound } from '../kernel/errors';
 import { PLAN_LIMITS, type Account, type Plan } from './account';
 import type { AccountStore } from './account-store';
 
@@ -15,10 +14,7 @@ export async function changePlan(deps: { accounts: AccountStore }, request: { ac
     throw invalidParam('limit', 'enterprise accounts need a positive integer limit (requests per minute)');
   }
   const limit = request.plan === 'enterprise' ? request.limit! : (request.limit ?? PLAN_LIMITS[request.plan]);
-  try {
-    return await deps.accounts.setPlan(request.accountId, request.plan, limit);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw notFound(`Account ${request.accountId}`);
-    throw error;
-  }
+  const account = await deps.accounts.setPlan(request.accountId, request.plan, limit);
+  if (!account) throw notFound(`Account ${request.accountId}`);
+  return account;
 }

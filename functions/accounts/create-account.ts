@@ -1,7 +1,7 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { invalidParam } from '../shared/errors';
-import { newId } from '../shared/ids';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { invalidParam } from '../kernel/errors';
+import { newId } from '../kernel/ids';
 import { PLAN_LIMITS, type Account, type Plan } from './account';
 import type { AccountStore } from './account-store';
 

@@ -3,7 +3,7 @@ import type { MarkerName, MarkerResult } from './skin/markers';
 import type { RegionResults } from './skin/region-results';
 import type { SkinTone } from './skin/skin-tone';
 import type { SkinType } from './skin/skin-type';
-import type { FaceInfo, QualityCheck, ScanError, ScanSpot } from '../scans/scan';
+import type { FaceInfo, QualityCheck, ScanError, ScanSpot } from './contract';
 import type { OverlaySource } from '../overlays/overlay-source';
 
 export interface CompletedAnalysis {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { FaceInfo, QualityCheck } from '../scans/scan';
+import type { FaceInfo, QualityCheck } from './contract';
 import type { AnalysisOutcome, CompletedAnalysis, ScanAnalyzer } from './analyzer';
 import { readImage } from './decode-image';
 import { alignedFaceCrop, createFaceModels, faceRegions, rasterizeRegions, type FaceLandmarks, type SquareCrop } from './face';

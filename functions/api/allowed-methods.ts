@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
-import { ApiError } from '../shared/errors';
+import { ApiError } from './api-error';
 
 /**
  * The methods the app answers on a path, from its own route table (middleware, registered for ALL methods, does
  * not count): a request whose path exists under another method is a 405 with `Allow` (RFC 9110 §15.5.6), not a 404.
  * The table is read on first use, after every route is registered.
  */
+// biome-ignore lint/suspicious/noExplicitAny: any app's routes will do; only their paths and methods are read.
 export function allowedMethodsOf(app: Hono<any>): (path: string) => string[] {
   let table: { pattern: RegExp; method: string }[] | undefined;
   return (path) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { ApiError } from '../shared/errors';
-import { noopMetrics } from '../shared/metrics';
+import { DomainError } from '../kernel/errors';
+import { ApiError } from './api-error';
+import { noopMetrics } from '../kernel/metrics';
 import type { ApiDeps, ApiEnv } from './deps';
 import { problemResponse } from './problem';
 import { allowedMethodsOf, methodNotAllowed } from './allowed-methods';
@@ -45,7 +46,7 @@ export function createApp(deps: ApiDeps): Hono<ApiEnv> {
     return problemResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`), c.get('requestId'));
   });
   app.onError((error, c) => {
-    if (!(error instanceof ApiError)) {
+    if (!(error instanceof DomainError)) {
       deps.logger.error('unhandled error', { requestId: c.get('requestId'), error: errorSummary(error) });
     }
     return problemResponse(c, error, c.get('requestId'));

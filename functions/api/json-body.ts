@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/errors';
+import { ApiError } from './api-error';
 
 /**
  * Reads a JSON request body of at most `maxBytes`, stopping as soon as it is over (never buffering more),

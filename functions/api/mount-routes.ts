@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { notFound } from '../shared/errors';
+import { notFound } from '../kernel/errors';
 import { requireScope } from '../keys/authenticate';
 import type { ApiEnv } from './deps';
 import { honoPath, type ApiRoute, type BodyContent, type BodyMediaType, type RequestHeader, type RouteSpec } from './route';

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import { Readable } from 'node:stream';
-import { ApiError } from '../shared/errors';
+import { ApiError } from './api-error';
 
 export interface MultipartForm {
   fields: Record<string, string>;

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { ErrorCode } from '../shared/errors';
+import type { ErrorCode } from '../kernel/errors';
 import type { Scope } from '../keys/scopes';
 import type { ApiEnv } from './deps';
 

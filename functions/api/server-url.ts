@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { basePath } from './base-path';
+import { basePath } from '../http/base-path';
 import type { ApiEnv } from './deps';
 
 /**

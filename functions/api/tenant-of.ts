@@ -1,4 +1,4 @@
-import type { Tenant } from '../shared/tenant';
+import type { Tenant } from '../kernel/tenant';
 import type { Principal } from '../keys/authenticate';
 
 /** The account and environment a request acts in: every store read and write of a route is scoped to it. */

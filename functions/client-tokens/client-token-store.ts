@@ -1,31 +1,8 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { withoutKeys } from '../shared/aws/dynamo-items';
 import type { ClientTokenRecord } from './client-token';
 
-/** Client tokens in DynamoDB, one item per token under its hash; `ttl` (epoch seconds) lets DynamoDB drop them. */
-export class ClientTokenStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
+/** The port; its DynamoDB implementation is functions/adapters/aws/dynamo-client-token-store.ts. */
+export interface ClientTokenStore {
+  create(record: ClientTokenRecord): Promise<void>;
 
-  async create(record: ClientTokenRecord): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        // The table's TTL attribute is `expires_at` in epoch seconds; the record keeps its ISO time apart.
-        Item: { pk: tokenKey(record.token_hash), sk: 'token', ...record, expires_at: Math.ceil(Date.parse(record.expires_at) / 1000), expires_at_iso: record.expires_at },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  }
-
-  async findByHash(tokenHash: string): Promise<ClientTokenRecord | undefined> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: tokenKey(tokenHash), sk: 'token' }, ConsistentRead: true }));
-    if (!Item) return undefined;
-    const { expires_at: _ttl, expires_at_iso: expiresAt, ...record } = withoutKeys<Record<string, unknown>>(Item);
-    return { ...record, expires_at: String(expiresAt) } as ClientTokenRecord;
-  }
+  findByHash(tokenHash: string): Promise<ClientTokenRecord | undefined>;
 }
-
-const tokenKey = (hash: string) => `hash#${hash}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import type { ClientTokenScope } from '../keys/scopes';
 
 /**

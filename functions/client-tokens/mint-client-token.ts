@@ -1,9 +1,9 @@
 import { hashApiKey } from '../keys/api-key';
 import { requireScope, type Principal } from '../keys/authenticate';
 import { CLIENT_TOKEN_SCOPES, type ClientTokenScope } from '../keys/scopes';
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { newId } from '../shared/ids';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { newId } from '../kernel/ids';
 import { CLIENT_TOKEN_TTL, generateClientToken, type ClientTokenRecord } from './client-token';
 import type { ClientTokenStore } from './client-token-store';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/errors';
+import { DomainError } from '../kernel/errors';
 import type { Principal } from '../keys/authenticate';
 
 /**
@@ -19,7 +19,7 @@ const TOKEN_OPERATIONS: readonly [method: string, path: RegExp][] = [
 export function assertTokenMayCall(principal: Principal, method: string, path: string): void {
   if (!principal.clientToken) return;
   if (TOKEN_OPERATIONS.some(([m, pattern]) => m === method && pattern.test(path))) return;
-  throw new ApiError('insufficient_scope', `A client token cannot call ${method} ${path.slice(0, 100)}: it may only create and read its user's scans and score. Use a secret key from your back end.`, [
+  throw new DomainError('insufficient_scope', `A client token cannot call ${method} ${path.slice(0, 100)}: it may only create and read its user's scans and score. Use a secret key from your back end.`, [
     { param: 'Authorization', message: 'client tokens cannot call this operation' },
   ]);
 }
@@ -32,7 +32,7 @@ export function actingUserId(principal: Principal, requested: string | null | un
   const bound = principal.clientToken?.userId;
   if (bound === undefined) return requested ?? null;
   if (requested !== undefined && requested !== null && requested !== bound) {
-    throw new ApiError('insufficient_scope', `${param}: this client token acts for its own user only.`, [
+    throw new DomainError('insufficient_scope', `${param}: this client token acts for its own user only.`, [
       { param, message: 'a client token acts for its own user only' },
     ]);
   }

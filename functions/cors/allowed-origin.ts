@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/errors';
+import { DomainError } from '../kernel/errors';
 
 /**
  * An origin a browser sends (`https://app.example.com`, `http://localhost:5173`): scheme, host and port only.
@@ -6,7 +6,7 @@ import { ApiError } from '../shared/errors';
  */
 export function parseOrigin(input: string): string {
   const refuse = (why: string) =>
-    new ApiError('invalid_request', `origin: ${why}, received ${JSON.stringify(input.slice(0, 100))}.`, [{ param: 'origin', message: why }]);
+    new DomainError('invalid_request', `origin: ${why}, received ${JSON.stringify(input.slice(0, 100))}.`, [{ param: 'origin', message: why }]);
   let url: URL;
   try {
     url = new URL(input);

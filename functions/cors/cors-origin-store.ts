@@ -1,7 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
-import { tenantKey, type Environment, type Tenant } from '../shared/tenant';
+import { type Environment, type Tenant } from '../kernel/tenant';
 
 export interface CorsOriginRecord {
   origin: string;
@@ -10,53 +7,16 @@ export interface CorsOriginRecord {
   created_at: string;
 }
 
-/**
- * Allowed browser origins, one item per origin and tenant: keyed by origin, so a preflight (which names no account)
- * asks "is this origin listed by anyone" with one query, and a real request "by this tenant" with one get;
- * gsi1 lists a tenant's origins for the CLI (and later the dashboard).
- */
-export class CorsOriginStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async add(record: CorsOriginRecord): Promise<void> {
-    const tenant = tenantKey({ accountId: record.account_id, environment: record.environment });
-    await this.db.send(
-      new PutCommand({ TableName: this.tableName, Item: { pk: originKey(record.origin), sk: tenant, gsi1pk: `tenant#${tenant}`, gsi1sk: record.origin, ...record } }),
-    );
-  }
+/** The port; its DynamoDB implementation is functions/adapters/aws/dynamo-cors-origin-store.ts. */
+export interface CorsOriginStore {
+  add(record: CorsOriginRecord): Promise<void>;
 
   /** True when the origin was listed. */
-  async remove(tenant: Tenant, origin: string): Promise<boolean> {
-    const { Attributes } = await this.db.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: originKey(origin), sk: tenantKey(tenant) }, ReturnValues: 'ALL_OLD' }),
-    );
-    return Attributes !== undefined;
-  }
+  remove(tenant: Tenant, origin: string): Promise<boolean>;
 
-  async listByTenant(tenant: Tenant): Promise<CorsOriginRecord[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `tenant#${tenantKey(tenant)}` },
-    });
-    return items.map(({ origin, account_id, environment, created_at }) => ({ origin, account_id, environment, created_at }) as CorsOriginRecord);
-  }
+  listByTenant(tenant: Tenant): Promise<CorsOriginRecord[]>;
 
-  async isListedFor(origin: string, tenant: Tenant): Promise<boolean> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: originKey(origin), sk: tenantKey(tenant) } }));
-    return Item !== undefined;
-  }
+  isListedFor(origin: string, tenant: Tenant): Promise<boolean>;
 
-  async isListedByAnyone(origin: string): Promise<boolean> {
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': originKey(origin) }, Limit: 1 }),
-    );
-    return Items.length > 0;
-  }
+  isListedByAnyone(origin: string): Promise<boolean>;
 }
-
-const originKey = (origin: string) => `origin#${origin}`;

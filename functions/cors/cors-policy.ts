@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { CorsOriginStore } from './cors-origin-store';
 
 /**

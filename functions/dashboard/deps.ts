@@ -1,15 +1,15 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Clock } from '../shared/clock';
-import type { Stores } from '../shared/stores';
-import type { DeliveryDeps } from '../delivery/deps';
+import type { Clock } from '../kernel/clock';
+import type { Stores } from '../ports/stores';
+import type { DeliveryDeps } from '../webhooks/delivery-deps';
 import type { SignInThrottle } from '../sessions/sign-in-throttle';
 import type { Session } from '../sessions/session';
 import type { Account } from '../accounts/account';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import type { UrlRules } from '../webhooks/ssrf/endpoint-url';
 import type { Resolver } from '../webhooks/ssrf/resolve';
 
-/** What the dashboard's routes need; built once with the API's dependencies (functions/api/build-deps.ts). */
+/** What the dashboard's routes need; built once with the API's dependencies (functions/runtime/build-api-deps.ts). */
 export interface DashboardDeps {
   clock: Clock;
   stores: Pick<Stores, 'accounts' | 'keys' | 'members' | 'sessions' | 'usage' | 'webhooks' | 'deliveries'>;

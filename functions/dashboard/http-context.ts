@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 
 // The dashboard's links and cookie paths start with the same prefix as the API's.
-export { basePath } from '../api/base-path';
+export { basePath } from '../http/base-path';
 
 interface LambdaEnv {
   event?: { requestContext?: { identity?: { sourceIp?: string } } };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { resolveSession } from '../sessions/session-lifecycle';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import { readSessionCookie } from './cookies';
 import type { DashboardDeps, DashboardEnv } from './deps';
 import { basePath } from './http-context';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../shared/clock';
-import { ApiError, invalidParam } from '../shared/errors';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { DomainError, invalidParam } from '../kernel/errors';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -54,17 +54,17 @@ export async function runIdempotent(
 }
 
 async function replay(options: IdempotencyOptions, id: string, fingerprint: string): Promise<StoredResponse> {
-  const deadline = Date.now() + options.waitSeconds * 1000;
+  const deadline = options.clock.now() + options.waitSeconds * 1000;
   for (;;) {
     const record = await options.store.get(id);
     if (record && record.fingerprint !== fingerprint) {
-      throw new ApiError('idempotency_key_reused', 'Idempotency-Key: this key was used with a different request in the last 24 hours.', [
+      throw new DomainError('idempotency_key_reused', 'Idempotency-Key: this key was used with a different request in the last 24 hours.', [
         { param: 'Idempotency-Key', message: 'reused with a different request' },
       ]);
     }
     if (record?.state === 'completed' && record.response) return record.response;
-    if (!record || Date.now() >= deadline) {
-      throw new ApiError('idempotency_conflict', 'Idempotency-Key: the first request with this key is still in progress; retry shortly.', [
+    if (!record || options.clock.now() >= deadline) {
+      throw new DomainError('idempotency_conflict', 'Idempotency-Key: the first request with this key is still in progress; retry shortly.', [
         { param: 'Idempotency-Key', message: 'first request still in progress' },
       ]);
     }

@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import type { Tenant } from '../shared/tenant';
-import { elapsedMs, METRIC, type MetricsSink } from '../shared/metrics';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import type { Tenant } from '../kernel/tenant';
+import { elapsedMs, METRIC, type MetricsSink } from '../kernel/metrics';
 import type { ScanAnalyzer } from '../analysis/analyzer';
 import { overlaySourceKey, type ImageStore } from '../scans/image-store';
 import { encodeOverlaySource } from '../overlays/overlay-source';
@@ -10,9 +10,7 @@ import { isUndecodableImage, uprightImage } from './upright-image';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ScanOutcome, ScanStore } from '../scans/scan-store';
 import { failedOutcome } from '../scans/failed-outcome';
-
-/** Runs after a scan's outcome is stored, and again when a redelivered job finds it stored (events, scores). */
-export type ScanFinishedListener = (scan: ScanRecord) => Promise<void>;
+import type { ScanFinishedListener } from '../scans/scan-finished';
 
 export interface InferenceDeps {
   clock: Clock;

@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
-import type { SqsBatchHandler } from '../shared/queue';
+import type { SqsBatchHandler } from '../kernel/queue';
 import type { ScanJob } from '../scans/scan';
 import { processScanJob, type InferenceDeps } from './process-scan-job';
 

@@ -186,7 +186,7 @@ function worseningReasons(marker: MarkerName, r: Resolved): SuitabilityReason[] 
 }
 
 function chooseMarkers(requested: readonly MarkerName[] | undefined, severities: AnalysisContext['markerSeverities']): MarkerName[] {
-  if (requested && requested.length) return [...requested];
+  if (requested?.length) return [...requested];
   const fromScan = MARKER_NAMES.filter((m) => severities?.[m] !== undefined);
   return fromScan.length ? fromScan : [...MARKER_NAMES];
 }

@@ -1,16 +1,16 @@
-/** Ingredient analysis: the public surface for the HTTP layer and the routines capability. */
+/**
+ * Ingredient analysis: the public surface (its contract) for the HTTP layer and the routines capability; the rest
+ * of this folder is internal to it.
+ */
 export { analyzeIngredients } from './analyze';
 export {
   ingredientAnalysisRequestSchema,
+  ingredientList,
   validateIngredientAnalysisRequest,
-  MAX_INGREDIENTS_PER_LIST,
-  MAX_PRODUCTS,
-  type IngredientAnalysisRequest,
+  MAX_PRODUCT_NAME_LENGTH,
   type IngredientAnalysisRequestInput,
   type ParamError,
-  type ValidationResult,
 } from './request-schema';
-export { parseLabel, type ParsedLabel, type ParsedItem, type Footnote } from './parse-label';
-export { getKnowledgeBase, loadKnowledgeBase, type KnowledgeBase, type KbEntry } from './knowledge-base';
-export { KnowledgeBaseError } from './errors';
+export { parseLabel } from './parse-label';
+export { getKnowledgeBase, type ConflictRule, type KbEntry, type RuleSide } from './knowledge-base';
 export * from './types';

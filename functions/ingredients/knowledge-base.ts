@@ -137,8 +137,6 @@ const conflictsSchema = z.strictObject({
   ),
 });
 
-export type RawFamilyFile = z.input<typeof familySchema>;
-
 /** One curated ingredient, validated and frozen. */
 export interface KbEntry {
   inci: string;

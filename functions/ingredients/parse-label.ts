@@ -45,7 +45,7 @@ const LEADING_MARKER = new RegExp(String.raw`^\s*[\[(]?\s*${MARKER_RUN}\s*`, 'iu
 
 const HEADER_WORD = String.raw`(?:(?:active|inactive|other)\s+)?(?:ingredients?|ingr[eé]dients?|ingredientes|ingredienti|inhaltsstoffe|bestandteile|composition|ingredi[eë]nten|sk[łl]adniki|inci(?:\s+list)?)(?:[ ]*\([^)\n]{1,24}\))?`;
 const HEADER = new RegExp(String.raw`(^|[\n.;,•·\- ])[ ]*${HEADER_WORD}(?:[ ]*[\/|][ ]*${HEADER_WORD})*[ ]*:`, 'giu');
-const LEADING_HEADER = new RegExp(String.raw`^\s*(?:ingredients|ingr[eé]dients|inci)\b\s*(?=\S)`, 'iu');
+const LEADING_HEADER = /^\s*(?:ingredients|ingr[eé]dients|inci)\b\s*(?=\S)/iu;
 
 const ITEM_SEPARATORS = new Set(['\n', ',', ';', '•', '·', '●', '▪', '◦', '‣', '|', '、', '¦']);
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };

@@ -4,8 +4,8 @@
  * The 64 KB body limit is the HTTP layer's; the item limits are here because only parsing can count them.
  */
 import { z } from 'zod';
-import { describeValue, paramErrorsOf } from '../shared/param-errors';
-import type { ParamError } from '../shared/errors';
+import { describeValue, paramErrorsOf } from '../kernel/param-errors';
+import type { ParamError } from '../kernel/errors';
 import { parseLabel } from './parse-label';
 import { MARKER_NAMES, type MarkerName } from './types';
 
@@ -117,7 +117,7 @@ export const ingredientAnalysisRequestSchema = z.strictObject(
 export type IngredientAnalysisRequestInput = z.input<typeof ingredientAnalysisRequestSchema>;
 export type IngredientAnalysisRequest = z.output<typeof ingredientAnalysisRequestSchema>;
 
-export type { ParamError } from '../shared/errors';
+export type { ParamError } from '../kernel/errors';
 
 export type ValidationResult =
   | { success: true; data: IngredientAnalysisRequest }

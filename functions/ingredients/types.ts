@@ -4,8 +4,8 @@
  */
 
 // One marker catalogue for the whole service: the analysis defines it.
-import type { MarkerName, Severity as MarkerSeverity } from '../analysis/skin/markers';
-export { MARKER_NAMES, type MarkerName } from '../analysis/skin/markers';
+import type { MarkerName, Severity as MarkerSeverity } from '../analysis/contract';
+export { MARKER_NAMES, type MarkerName } from '../analysis/contract';
 
 export const SEVERITIES = ['low', 'moderate', 'high'] as const satisfies readonly MarkerSeverity[];
 export type Severity = MarkerSeverity;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9_-]{43,}$/;
 

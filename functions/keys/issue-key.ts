@@ -1,8 +1,8 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { ApiError } from '../shared/errors';
-import { newId } from '../shared/ids';
-import type { Environment } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { DomainError } from '../kernel/errors';
+import { newId } from '../kernel/ids';
+import type { Environment } from '../kernel/tenant';
 import type { AccountStore } from '../accounts/account-store';
 import { generateApiKey, hashApiKey, lastFour } from './api-key';
 import type { ApiKeyRecord, KeyStore } from './key-store';
@@ -20,9 +20,9 @@ export async function issueKey(
   request: { accountId: string; environment: Environment; scopes?: Scope[]; expiresAt?: string | null; name?: string | null },
 ): Promise<IssuedKey> {
   const account = await deps.accounts.get(request.accountId);
-  if (!account) throw new ApiError('not_found', `Account ${request.accountId} was not found.`);
+  if (!account) throw new DomainError('not_found', `Account ${request.accountId} was not found.`);
   if (account.plan === 'sandbox' && request.environment === 'live') {
-    throw new ApiError('invalid_request', 'env: sandbox accounts have test keys only.', [
+    throw new DomainError('invalid_request', 'env: sandbox accounts have test keys only.', [
       { param: 'env', message: 'sandbox accounts have test keys only' },
     ]);
   }

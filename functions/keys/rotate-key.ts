@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
 import type { AccountStore } from '../accounts/account-store';
 import { issueKey, type IssuedKey } from './issue-key';
 import type { ApiKeyRecord, KeyStore } from './key-store';

@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account';
 import type { AccountStore } from '../accounts/account-store';
 import { createAccount } from '../accounts/create-account';
-import { isoTimestamp, type Clock } from '../shared/clock';
+import { isoTimestamp, type Clock } from '../kernel/clock';
 import { normaliseEmail, type Member } from './member';
 import type { MemberStore } from './member-store';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './password';

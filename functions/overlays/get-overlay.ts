@@ -1,4 +1,4 @@
-import { invalidParam, notFound } from '../shared/errors';
+import { invalidParam, notFound } from '../kernel/errors';
 import { overlayKey, overlaySourceKey, type ImageStore } from '../scans/image-store';
 import type { ScanRecord } from '../scans/scan';
 import { decodeOverlaySource } from './overlay-source';

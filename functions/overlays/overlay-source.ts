@@ -1,6 +1,6 @@
 import { deflateSync, inflateSync } from 'node:zlib';
-import type { MarkerName, Severity } from '../analysis/skin/markers';
-import { REGION_NAMES, type RegionName } from '../analysis/types';
+import type { MarkerName, Severity } from '../analysis/contract';
+import { REGION_NAMES, type RegionName } from '../analysis/contract';
 
 /** A square window of the photo, turned by `angle` (radians), in photo pixels: the aligned crop's footprint. */
 export interface PhotoWindow {

@@ -1,4 +1,4 @@
-import type { MarkerName } from '../analysis/skin/markers';
+import type { MarkerName } from '../analysis/contract';
 import { drawLegend } from './legend';
 import { type OverlaySource, type PhotoWindow } from './overlay-source';
 import { SEVERITY_COLOUR } from './severity-colour';

@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { isoTimestamp, type Clock } from '../shared/clock';
-import { METRIC, type MetricsSink } from '../shared/metrics';
-import type { MessageSender } from '../shared/queue';
-import type { ScanFinishedListener } from '../inference/process-scan-job';
+import { isoTimestamp, type Clock } from '../kernel/clock';
+import { METRIC, type MetricsSink } from '../kernel/metrics';
+import type { MessageSender } from '../kernel/queue';
+import type { ScanFinishedListener } from '../scans/scan-finished';
 import type { ImageStore } from '../scans/image-store';
 import type { ScanJob, ScanRecord } from '../scans/scan';
 import type { ProcessingScanRef, ScanStore } from '../scans/scan-store';
@@ -83,7 +83,7 @@ export async function recoverStuckScans(deps: RecoveryDeps, policy: RecoveryPoli
 async function recoverScan(deps: RecoveryDeps, policy: RecoveryPolicy, ref: ProcessingScanRef): Promise<'requeued' | 'failed' | 'skipped'> {
   const scan = await deps.scans.get(ref.tenant, ref.scanId, { consistent: true });
   // The index is eventually consistent: a scan finished or deleted a moment ago may still be listed.
-  if (!scan || scan.status !== 'processing') return 'skipped';
+  if (scan?.status !== 'processing') return 'skipped';
 
   if ((scan.recoveries ?? 0) >= policy.maxRecoveries) {
     return fail(deps, ref, scan, `The scan could not be analysed after ${policy.maxRecoveries + 1} attempts; submit it again.`);

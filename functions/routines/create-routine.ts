@@ -1,9 +1,9 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { ApiError, notFound } from '../shared/errors';
-import { newId } from '../shared/ids';
-import type { Tenant } from '../shared/tenant';
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { DomainError, notFound } from '../kernel/errors';
+import { newId } from '../kernel/ids';
+import type { Tenant } from '../kernel/tenant';
+import type { MarkerName, MarkerResult } from '../analysis/contract';
 import type { ScanStore } from '../scans/scan-store';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { routineGeneratedEvent } from '../webhooks/events';
@@ -31,7 +31,7 @@ export async function createRoutine(deps: CreateRoutineDeps, tenant: Tenant, req
     const scan = await deps.scans.get(tenant, request.scan_id, { consistent: true });
     if (!scan) throw notFound(`Scan ${request.scan_id}`);
     if (scan.status !== 'completed') {
-      throw new ApiError('scan_not_completed', `scan_id: scan ${scan.scan_id} is ${scan.status}; a routine needs a completed scan.`, [
+      throw new DomainError('scan_not_completed', `scan_id: scan ${scan.scan_id} is ${scan.status}; a routine needs a completed scan.`, [
         { param: 'scan_id', message: `the scan is ${scan.status}` },
       ]);
     }

@@ -7,12 +7,12 @@
  * low 70-100, moderate 40-69, high 0-39).
  */
 import { z } from 'zod';
-import { describeValue, paramErrorsOf } from '../shared/param-errors';
-import { getManifest, severityFor } from '../analysis/skin/manifest';
-import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/skin/markers';
-import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/request-schema';
+import { describeValue, paramErrorsOf } from '../kernel/param-errors';
+import { getManifest, severityFor } from '../analysis/contract';
+import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/contract';
+import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients';
 
-export type { ParamError } from '../ingredients/request-schema';
+export type { ParamError } from '../ingredients';
 
 export const MAX_ROUTINE_PRODUCTS = 30;
 export const SKIN_TYPES = ['dry', 'oily', 'combination', 'normal'] as const;
@@ -168,7 +168,6 @@ export const routineRequestSchema = z
       ctx.addIssue({ code: 'custom', message: 'send either scan_id or markers, not both' });
   });
 
-export type RoutineRequestInput = z.input<typeof routineRequestSchema>;
 export type RoutineRequest = z.output<typeof routineRequestSchema>;
 export type SkinType = (typeof SKIN_TYPES)[number];
 export type StepBudget = (typeof STEP_BUDGETS)[number];

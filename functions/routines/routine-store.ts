@@ -1,52 +1,14 @@
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from '../shared/aws/dynamo-items';
-import { GSI1 } from '../shared/tables';
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { type Tenant } from '../kernel/tenant';
 import type { Routine } from './routine';
 
-/** Routines per tenant, sorted by id; gsi1 per tenant and user (for erasure). */
-export class RoutineStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
+/** The port; its DynamoDB implementation is functions/adapters/aws/dynamo-routine-store.ts. */
+export interface RoutineStore {
+  create(tenant: Tenant, routine: Routine): Promise<void>;
 
-  async create(tenant: Tenant, routine: Routine): Promise<void> {
-    const pk = tenantKey(tenant);
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          pk,
-          sk: routine.routine_id,
-          ...(routine.user_id ? { gsi1pk: `${pk}#user#${routine.user_id}`, gsi1sk: routine.routine_id } : {}),
-          ...routine,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  }
-
-  async get(tenant: Tenant, routineId: string): Promise<Routine | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: routineId }, ConsistentRead: true }),
-    );
-    return Item ? withoutKeys<Routine>(Item) : undefined;
-  }
+  get(tenant: Tenant, routineId: string): Promise<Routine | undefined>;
 
   /** Ids of every routine of a user. */
-  async idsOfUser(tenant: Tenant, userId: string): Promise<string[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `${tenantKey(tenant)}#user#${userId}` },
-      ProjectionExpression: 'sk',
-    });
-    return items.map((item) => String(item.sk));
-  }
+  idsOfUser(tenant: Tenant, userId: string): Promise<string[]>;
 
-  async delete(tenant: Tenant, routineId: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: routineId } }));
-  }
+  delete(tenant: Tenant, routineId: string): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { MarkerName, MarkerResult } from '../analysis/contract';
 import type { RoutinePlan } from './engine';
 
 /** A generated routine as stored and answered (DESIGN.md section 7). */

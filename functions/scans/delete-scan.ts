@@ -1,5 +1,5 @@
-import { notFound } from '../shared/errors';
-import type { Tenant } from '../shared/tenant';
+import { notFound } from '../kernel/errors';
+import type { Tenant } from '../kernel/tenant';
 import { scanObjectPrefix, type ImageStore } from './image-store';
 import type { ScanStore } from './scan-store';
 

@@ -1,4 +1,4 @@
-import { isoTimestamp } from '../shared/clock';
+import { isoTimestamp } from '../kernel/clock';
 import type { ScanRecord } from './scan';
 import type { ScanOutcome } from './scan-store';
 

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { ApiError } from '../shared/errors';
+import { DomainError } from '../kernel/errors';
 import { IMAGE_LIMITS, type ImageFormat } from './image-limits';
 import { DamagedImageError } from './metadata/damaged-image-error';
 import { stripMetadata } from './metadata/strip-metadata';
@@ -24,14 +24,14 @@ const FORMAT_OF: Record<string, ImageFormat> = { jpg: 'jpeg', png: 'png', webp: 
  */
 export function acceptImage(upload: Uint8Array, maxBytes: number = IMAGE_LIMITS.maxBytes): AcceptedImage {
   if (upload.length === 0) {
-    throw new ApiError('invalid_request', 'image: the file is empty.', [{ param: 'image', message: 'the file is empty' }]);
+    throw new DomainError('invalid_request', 'image: the file is empty.', [{ param: 'image', message: 'the file is empty' }]);
   }
   if (upload.length > maxBytes) throw tooLarge(upload.length, maxBytes);
 
   const header = readHeader(upload);
   const format = FORMAT_OF[header.type ?? ''];
   if (!format) {
-    throw new ApiError(
+    throw new DomainError(
       'unsupported_media_type',
       `image: expected one of ${IMAGE_LIMITS.formats.join(', ')}, received ${header.type ?? 'unknown'}.`,
       [{ param: 'image', message: `unsupported format ${header.type ?? 'unknown'}` }],
@@ -42,14 +42,14 @@ export function acceptImage(upload: Uint8Array, maxBytes: number = IMAGE_LIMITS.
   const width = (rotated ? header.height : header.width) ?? 0;
   const height = (rotated ? header.width : header.height) ?? 0;
   if (width * height > IMAGE_LIMITS.maxPixels) {
-    throw new ApiError(
+    throw new DomainError(
       'image_too_large',
       `image: at most ${IMAGE_LIMITS.maxPixels} pixels, received ${width}x${height}.`,
       [{ param: 'image', message: `${width}x${height} exceeds ${IMAGE_LIMITS.maxPixels} pixels` }],
     );
   }
   if (Math.min(width, height) < IMAGE_LIMITS.minShortSide) {
-    throw new ApiError(
+    throw new DomainError(
       'image_too_small',
       `image: at least ${IMAGE_LIMITS.minShortSide} px on the short side, received ${width}x${height}.`,
       [{ param: 'image', message: `short side ${Math.min(width, height)} px is below ${IMAGE_LIMITS.minShortSide}` }],
@@ -60,7 +60,7 @@ export function acceptImage(upload: Uint8Array, maxBytes: number = IMAGE_LIMITS.
     return { bytes: stripMetadata(format, upload, orientation), format, info: { width, height, format } };
   } catch (error) {
     if (!(error instanceof DamagedImageError)) throw error;
-    throw new ApiError('image_unreadable', 'image: the file is damaged or truncated and cannot be decoded.', [
+    throw new DomainError('image_unreadable', 'image: the file is damaged or truncated and cannot be decoded.', [
       { param: 'image', message: 'damaged or truncated' },
     ]);
   }
@@ -78,7 +78,7 @@ function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {
   try {
     return imageSize(upload);
   } catch {
-    throw new ApiError(
+    throw new DomainError(
       'unsupported_media_type',
       `image: expected one of ${IMAGE_LIMITS.formats.join(', ')}; the file is not a readable image.`,
       [{ param: 'image', message: 'not a readable image' }],
@@ -86,8 +86,8 @@ function readHeader(upload: Uint8Array): ReturnType<typeof imageSize> {
   }
 }
 
-export function tooLarge(bytes: number, maxBytes: number = IMAGE_LIMITS.maxBytes): ApiError {
-  return new ApiError(
+export function tooLarge(bytes: number, maxBytes: number = IMAGE_LIMITS.maxBytes): DomainError {
+  return new DomainError(
     'payload_too_large',
     `image: at most ${maxBytes} bytes, received ${bytes === Infinity ? 'more' : bytes}.`,
     [{ param: 'image', message: `larger than ${maxBytes} bytes` }],

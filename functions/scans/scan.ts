@@ -1,9 +1,16 @@
-import type { LesionCounts, LesionType } from '../analysis/skin/lesions';
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
-import type { RegionResults, ResultRegion } from '../analysis/skin/region-results';
-import type { SkinTone } from '../analysis/skin/skin-tone';
-import type { SkinType } from '../analysis/skin/skin-type';
-import type { Environment } from '../shared/tenant';
+import type {
+  FaceInfo,
+  LesionCounts,
+  MarkerName,
+  MarkerResult,
+  QualityCheck,
+  RegionResults,
+  ScanError,
+  ScanSpot,
+  SkinTone,
+  SkinType,
+} from '../analysis/contract';
+import type { Environment } from '../kernel/tenant';
 
 export type ScanStatus = 'processing' | 'completed' | 'failed';
 
@@ -11,39 +18,6 @@ export interface ImageInfo {
   width: number;
   height: number;
   format: string;
-}
-
-export interface FaceInfo {
-  box: { x: number; y: number; width: number; height: number };
-  confidence: number;
-  landmarks: number;
-  /** How old the face looks (completed scans only; functions/analysis/face/perceived-age.ts). */
-  perceived_age?: { years: number; expected_error_years: number };
-}
-
-/**
- * A lesion the analysis counted (acne or pigmentation): its type (inflamed red spot or dark spot), its region, its
- * centre and radius in the upright photo's pixels.
- */
-export interface ScanSpot {
-  marker: 'acne' | 'pigmentation';
-  type: LesionType;
-  region: ResultRegion | null;
-  x: number;
-  y: number;
-  radius: number;
-}
-
-/** One quality check: its measured value, its threshold and whether it passed. */
-export interface QualityCheck {
-  value: number;
-  threshold: number;
-  passed: boolean;
-}
-
-export interface ScanError {
-  code: string;
-  message: string;
 }
 
 /** The scan as stored and as answered (the seed's fields first, DESIGN.md section 3 for the rest). */

@@ -1,9 +1,9 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { newId } from '../shared/ids';
-import type { MessageSender } from '../shared/queue';
-import type { Tenant } from '../shared/tenant';
-import type { MarkerName } from '../analysis/skin/markers';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { newId } from '../kernel/ids';
+import type { MessageSender } from '../kernel/queue';
+import type { Tenant } from '../kernel/tenant';
+import type { MarkerName } from '../analysis/contract';
 import type { AcceptedImage } from './image-intake';
 import { CONTENT_TYPES, EXTENSIONS } from './image-limits';
 import { scanObjectPrefix, type ImageStore } from './image-store';

@@ -1,4 +1,4 @@
-import { invalidParam } from '../shared/errors';
+import { invalidParam } from '../kernel/errors';
 
 const USER_ID = /^[A-Za-z0-9_.:@-]{1,128}$/;
 

@@ -1,4 +1,5 @@
-import type { Tenant } from '../shared/tenant';
+import { systemClock, type Clock } from '../kernel/clock';
+import type { Tenant } from '../kernel/tenant';
 import type { ScanRecord } from './scan';
 import type { ScanStore } from './scan-store';
 
@@ -13,12 +14,14 @@ export async function waitForScan(
   tenant: Tenant,
   scan: ScanRecord,
   waitSeconds: number,
+  /** The deployment's clock (the one the API was built with), so tests that move time move this wait too. */
+  clock: Clock = systemClock,
 ): Promise<ScanRecord> {
-  const started = Date.now();
+  const started = clock.now();
   const deadline = started + waitSeconds * 1000;
   let current = scan;
-  while (current.status === 'processing' && Date.now() < deadline) {
-    const pause = Math.min(pollIntervalMs(Date.now() - started), Math.max(0, deadline - Date.now()));
+  while (current.status === 'processing' && clock.now() < deadline) {
+    const pause = Math.min(pollIntervalMs(clock.now() - started), Math.max(0, deadline - clock.now()));
     await new Promise((resolve) => setTimeout(resolve, pause));
     current = (await scans.get(tenant, scan.scan_id, { consistent: true })) ?? current;
   }

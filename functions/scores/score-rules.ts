@@ -1,5 +1,5 @@
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
-import { severityFor, getManifest } from '../analysis/skin/manifest';
+import type { MarkerName, MarkerResult } from '../analysis/contract';
+import { severityFor, getManifest } from '../analysis/contract';
 import type { ScoreHistoryEntry, Trend, UserScoreRecord } from './user-score';
 
 /** Newest scan first: the current value is this weighted mean of the latest three (a single odd photo moves it less). */

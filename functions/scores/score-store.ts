@@ -1,42 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { tenantKey, type Tenant } from '../shared/tenant';
-import { withoutKeys } from '../shared/aws/dynamo-items';
+import { type Tenant } from '../kernel/tenant';
 import type { UserScoreRecord } from './user-score';
 
-/** One item per tenant and user; writes are optimistic (the version read must still be there). */
-export class ScoreStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async get(tenant: Tenant, userId: string): Promise<UserScoreRecord | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: userId }, ConsistentRead: true }),
-    );
-    return Item ? withoutKeys<UserScoreRecord>(Item) : undefined;
-  }
+/** The port; its DynamoDB implementation is functions/adapters/aws/dynamo-score-store.ts. */
+export interface ScoreStore {
+  get(tenant: Tenant, userId: string): Promise<UserScoreRecord | undefined>;
 
   /** False when another writer got there first (the caller re-reads and retries). */
-  async put(tenant: Tenant, record: UserScoreRecord, expectedVersion: number | null): Promise<boolean> {
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { pk: tenantKey(tenant), sk: record.user_id, ...record },
-          ConditionExpression: expectedVersion === null ? 'attribute_not_exists(pk)' : 'version = :expected',
-          ...(expectedVersion === null ? {} : { ExpressionAttributeValues: { ':expected': expectedVersion } }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
+  put(tenant: Tenant, record: UserScoreRecord, expectedVersion: number | null): Promise<boolean>;
 
-  async delete(tenant: Tenant, userId: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: userId } }));
-  }
+  delete(tenant: Tenant, userId: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
-import type { Tenant } from '../shared/tenant';
+import type { Tenant } from '../kernel/tenant';
 import type { ScanRecord } from '../scans/scan';
-import type { ScanFinishedListener } from '../inference/process-scan-job';
+import type { ScanFinishedListener } from '../scans/scan-finished';
 import type { EventPublisher } from '../webhooks/event-publisher';
 import { scoreUpdatedEvent } from '../webhooks/events';
 import { applyScan } from './score-rules';

@@ -1,4 +1,4 @@
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { MarkerName, MarkerResult } from '../analysis/contract';
 
 export type Trend = 'improving' | 'stable' | 'worsening';
 

@@ -1,4 +1,4 @@
-import { isoTimestamp, type Clock } from '../shared/clock';
+import { isoTimestamp, type Clock } from '../kernel/clock';
 import { hashToken, isLive, newToken, SESSION_LIFETIME_MS, type Session } from './session';
 import type { SessionStore } from './session-store';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock';
+import type { Clock } from '../kernel/clock';
 import { hashToken } from './session';
 import type { SessionStore } from './session-store';
 

@@ -1,7 +1,7 @@
-import type { Clock } from '../shared/clock';
-import { isoTimestamp } from '../shared/clock';
-import { newId } from '../shared/ids';
-import type { Tenant } from '../shared/tenant';
+import type { Clock } from '../kernel/clock';
+import { isoTimestamp } from '../kernel/clock';
+import { newId } from '../kernel/ids';
+import type { Tenant } from '../kernel/tenant';
 import type { UploadRecord } from './upload';
 import { UPLOAD_LIMITS, uploadObjectKey } from './upload-limits';
 import type { PresignedUpload, UploadObjects } from './upload-objects';

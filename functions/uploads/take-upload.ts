@@ -1,6 +1,6 @@
-import { ApiError } from '../shared/errors';
-import { isoTimestamp } from '../shared/clock';
-import type { Tenant } from '../shared/tenant';
+import { DomainError } from '../kernel/errors';
+import { isoTimestamp } from '../kernel/clock';
+import type { Tenant } from '../kernel/tenant';
 import { acceptImage, tooLarge, type AcceptedImage } from '../scans/image-intake';
 import type { UploadRecord } from './upload';
 import type { UploadDeps } from './create-upload';
@@ -14,7 +14,7 @@ import { UPLOAD_LIMITS } from './upload-limits';
 export async function findUpload(deps: UploadDeps, tenant: Tenant, uploadId: string, tokenUserId: string | undefined): Promise<UploadRecord> {
   const record = await deps.uploads.get(tenant, uploadId);
   if (!record || (tokenUserId !== undefined && record.user_id !== tokenUserId)) {
-    throw new ApiError('not_found', `Upload ${uploadId.slice(0, 64)} was not found.`, [{ param: 'upload_id', message: 'no such upload' }]);
+    throw new DomainError('not_found', `Upload ${uploadId.slice(0, 64)} was not found.`, [{ param: 'upload_id', message: 'no such upload' }]);
   }
   return record;
 }
@@ -23,13 +23,13 @@ export async function findUpload(deps: UploadDeps, tenant: Tenant, uploadId: str
 export async function assertUploadUsable(deps: UploadDeps, record: UploadRecord): Promise<void> {
   const uploadId = record.upload_id;
   if (record.used_at !== null) {
-    throw new ApiError('upload_already_used', `upload_id: upload ${uploadId} already started a scan (or was refused); request a new upload.`, [
+    throw new DomainError('upload_already_used', `upload_id: upload ${uploadId} already started a scan (or was refused); request a new upload.`, [
       { param: 'upload_id', message: `used at ${record.used_at}` },
     ]);
   }
   if (Date.parse(record.expires_at) <= deps.clock.now()) {
     await deps.objects.delete(record.object_key);
-    throw new ApiError('upload_expired', `upload_id: upload ${uploadId} expired at ${record.expires_at}; request a new upload.`, [
+    throw new DomainError('upload_expired', `upload_id: upload ${uploadId} expired at ${record.expires_at}; request a new upload.`, [
       { param: 'upload_id', message: `expired at ${record.expires_at}` },
     ]);
   }
@@ -43,12 +43,12 @@ export async function assertUploadUsable(deps: UploadDeps, record: UploadRecord)
 export async function takeUploadedImage(deps: UploadDeps, tenant: Tenant, record: UploadRecord): Promise<AcceptedImage> {
   const size = await deps.objects.size(record.object_key);
   if (size === undefined) {
-    throw new ApiError('upload_incomplete', `upload_id: nothing has been uploaded for ${record.upload_id} yet; POST the file to the presigned URL first.`, [
+    throw new DomainError('upload_incomplete', `upload_id: nothing has been uploaded for ${record.upload_id} yet; POST the file to the presigned URL first.`, [
       { param: 'upload_id', message: 'no uploaded object' },
     ]);
   }
   if (!(await deps.uploads.claim(tenant, record.upload_id, isoTimestamp(deps.clock.now())))) {
-    throw new ApiError('upload_already_used', `upload_id: upload ${record.upload_id} already started a scan; request a new upload.`, [
+    throw new DomainError('upload_already_used', `upload_id: upload ${record.upload_id} already started a scan; request a new upload.`, [
       { param: 'upload_id', message: 'already used' },
     ]);
   }

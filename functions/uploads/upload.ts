@@ -1,4 +1,4 @@
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 
 /** An upload id handed out by POST /v1/uploads, waiting for (or spent on) its scan. */
 export interface UploadRecord {

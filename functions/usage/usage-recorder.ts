@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { isoTimestamp, type Clock } from '../shared/clock';
-import type { Environment } from '../shared/tenant';
+import { isoTimestamp, type Clock } from '../kernel/clock';
+import type { Environment } from '../kernel/tenant';
 import type { KeyStore } from '../keys/key-store';
 import { dayOf, type UsageIncrement } from './usage';
 import type { UsageStore } from './usage-store';

@@ -1,4 +1,4 @@
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 
 /** Usage is kept this long (the dashboard shows 30 days). */
 export const USAGE_RETENTION_DAYS = 90;

@@ -1,6 +1,6 @@
-import { tenantKey, type Tenant } from '../shared/tenant';
+import { tenantKey, type Tenant } from '../kernel/tenant';
 import { scanObjectPrefix } from '../scans/image-store';
-import type { Stores } from '../shared/stores';
+import type { Stores } from '../ports/stores';
 
 /**
  * Erases everything a user left in one tenant: each scan's objects (image, overlays) then its record, their direct

@@ -1,4 +1,4 @@
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 
 /** Deliveries and their attempts are kept this long after the last change (DynamoDB TTL on `expires_at`). */
 export const DELIVERY_RETENTION_SECONDS = 30 * 24 * 60 * 60;

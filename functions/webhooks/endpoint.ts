@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import { TEST_EVENT_TYPE, type EventType } from './events';
 
 /** How long the old secret keeps signing after `rotate-secret` (both signatures are sent meanwhile). */

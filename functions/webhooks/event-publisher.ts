@@ -1,6 +1,6 @@
-import type { MessageSender } from '../shared/queue';
-import type { Tenant } from '../shared/tenant';
-import type { ScanFinishedListener } from '../inference/process-scan-job';
+import type { MessageSender } from '../kernel/queue';
+import type { Tenant } from '../kernel/tenant';
+import type { ScanFinishedListener } from '../scans/scan-finished';
 import { scanFinishedEvent, type WebhookEvent } from './events';
 import { eventMessage } from './queue-messages';
 

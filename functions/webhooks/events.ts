@@ -1,4 +1,4 @@
-import type { MarkerName, MarkerResult } from '../analysis/skin/markers';
+import type { MarkerName, MarkerResult } from '../analysis/contract';
 import type { ScanRecord } from '../scans/scan';
 import { idTime, stableId } from './stable-id';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
-import type { Environment } from '../shared/tenant';
+import type { Environment } from '../kernel/tenant';
 import { blockedReason } from './ssrf/address-policy';
 import { checkUrlShape, EndpointUrlError } from './ssrf/endpoint-url';
 import { guardedLookup, type Resolver } from './ssrf/resolve';

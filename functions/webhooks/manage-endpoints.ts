@@ -1,6 +1,6 @@
-import { isoTimestamp, type Clock } from '../shared/clock';
-import { newId } from '../shared/ids';
-import type { Tenant } from '../shared/tenant';
+import { isoTimestamp, type Clock } from '../kernel/clock';
+import { newId } from '../kernel/ids';
+import type { Tenant } from '../kernel/tenant';
 import { newSecret, SECRET_ROTATION_GRACE_MS, type WebhookEndpoint } from './endpoint';
 import type { WebhookEndpointStore } from './endpoint-store';
 import { EVENT_TYPES, isEventType, type EventType } from './events';

@@ -1,4 +1,4 @@
-import type { Tenant } from '../shared/tenant';
+import type { Tenant } from '../kernel/tenant';
 import type { WebhookEvent } from './events';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
-import type { IdPrefix } from '../shared/ids';
+import type { IdPrefix } from '../kernel/ids';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import type { MessageSender, SqsBatchHandler, VisibilityControl } from '../../functions/shared/queue';
+import type { MessageSender, SqsBatchHandler, VisibilityControl } from '../../functions/kernel/queue';
 import { QueueError } from './queue-error';
 import type { QueuedMessage } from './queued-message';
 import { QueueLog } from './queue-log';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashApiKey } from '../../functions/keys/api-key';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { SCOPES } from '../../functions/keys/scopes';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, ISO_UTC, scanForm } from '../helpers/http';

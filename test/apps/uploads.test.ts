@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { createS3Client } from '../../functions/shared/aws/clients';
+import { createS3Client } from '../../functions/adapters/aws/clients';
 import { UPLOAD_LIMITS } from '../../functions/uploads/upload-limits';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer } from '../helpers/http';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { SCOPES } from '../../functions/keys/scopes';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';

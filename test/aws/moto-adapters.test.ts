@@ -1,5 +1,5 @@
 /**
- * The production AWS adapters (functions/shared/aws, the stores, the Lambda entry files) against moto's server
+ * The production AWS adapters (functions/adapters/aws, the stores, the Lambda entry files) against moto's server
  * mode, speaking the real DynamoDB, S3 and SQS protocols (SQS's JSON protocol, as @aws-sdk/client-sqs sends it).
  * The Lambda entries read their configuration at import, so the environment is set first and they are imported
  * after; the SDK finds moto through AWS_ENDPOINT_URL (DYNAMODB_ENDPOINT and S3_ENDPOINT for the stores).
@@ -20,12 +20,13 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../functions/accounts/create-account';
 import { issueKey } from '../../functions/keys/issue-key';
-import { loadConfig, resetConfig, type Config } from '../../functions/shared/config';
-import { createDocumentClient, createS3Client } from '../../functions/shared/aws/clients';
-import { SqsQueue } from '../../functions/shared/aws/sqs-queue';
-import { createStores, type Stores } from '../../functions/shared/stores';
-import { systemClock } from '../../functions/shared/clock';
-import { noopMetrics } from '../../functions/shared/metrics';
+import { loadConfig, resetConfig, type Config } from '../../functions/kernel/config';
+import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
+import { SqsQueue } from '../../functions/adapters/aws/sqs-queue';
+import { createStores } from '../../functions/adapters/aws/stores';
+import type { Stores } from '../../functions/ports/stores';
+import { systemClock } from '../../functions/kernel/clock';
+import { noopMetrics } from '../../functions/kernel/metrics';
 import { addEndpoint } from '../../functions/webhooks/manage-endpoints';
 import { recoverStuckScans } from '../../functions/recovery/recover-stuck-scans';
 import type { ScanRecord } from '../../functions/scans/scan';
@@ -285,9 +286,9 @@ describe('the Lambda entries end to end through moto', () => {
       { tenant, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['scan.completed'] },
     );
 
-    const api = (await import('../../functions/api/handler')).handler as unknown as (e: APIGatewayProxyEvent, c: unknown) => Promise<APIGatewayProxyResult>;
-    const inference = (await import('../../functions/inference/handler')).handler as unknown as SqsLambdaHandler;
-    const delivery = (await import('../../functions/delivery/handler')).handler as unknown as SqsLambdaHandler;
+    const api = (await import('../../functions/runtime/lambda/api')).handler as unknown as (e: APIGatewayProxyEvent, c: unknown) => Promise<APIGatewayProxyResult>;
+    const inference = (await import('../../functions/runtime/lambda/inference')).handler as unknown as SqsLambdaHandler;
+    const delivery = (await import('../../functions/runtime/lambda/delivery')).handler as unknown as SqsLambdaHandler;
     const inferenceSource = new SqsEventSource(sqs, queues.scans, inference, { batchSize: 1, functionName: 'skin-inference', region: REGION });
     const deliverySource = new SqsEventSource(sqs, queues.deliveries, delivery, { batchSize: 10, functionName: 'skin-delivery', region: REGION });
 
@@ -341,7 +342,7 @@ describe('the Lambda entries end to end through moto', () => {
       VisibilityTimeout: '1',
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }),
     });
-    const inference = (await import('../../functions/inference/handler')).handler as unknown as SqsLambdaHandler;
+    const inference = (await import('../../functions/runtime/lambda/inference')).handler as unknown as SqsLambdaHandler;
     const source = new SqsEventSource(sqs, queue, inference, { batchSize: 1, functionName: 'skin-inference', region: REGION });
     await new SqsQueue(sqs, queue.url).send('{"not":"a scan job"}');
 

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableName } from '../../functions/shared/tables';
+import type { TableName } from '../../functions/adapters/aws/tables';
 import { synthesize, type SynthesizedStack } from './support/synth';
 import { actionsOn, logicalId, resourcesOfType, roleStatements } from './support/template-queries';
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../functions/shared/config';
-import { PROCESSING_INDEX } from '../../functions/shared/tables';
+import { loadConfig } from '../../functions/kernel/config';
+import { PROCESSING_INDEX } from '../../functions/adapters/aws/tables';
 import { INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from '../../lib/inference';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../lib/queues';
 import { synthesize, type SynthesizedStack } from './support/synth';

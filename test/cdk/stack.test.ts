@@ -7,9 +7,9 @@ import { RESERVED_HEADROOM } from '../../lib/concurrency';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../lib/queues';
 import { DELIVERY_MAX_CONCURRENCY, DELIVERY_MAX_RECEIVES, DELIVERY_TIMEOUT } from '../../lib/webhooks';
 import { RECOVERY_TIMEOUT } from '../../lib/recovery';
-import { METRICS_NAMESPACE } from '../../functions/shared/metrics';
-import { loadConfig } from '../../functions/shared/config';
-import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/shared/tables';
+import { METRICS_NAMESPACE } from '../../functions/kernel/metrics';
+import { loadConfig } from '../../functions/kernel/config';
+import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/adapters/aws/tables';
 import { synthesize, type SynthesizedStack } from './support/synth';
 import { logicalId, resource, resourcesOfType, resolvedEnvironment } from './support/template-queries';
 
@@ -47,7 +47,7 @@ describe('functions', () => {
     expect(API_TIMEOUT.toSeconds()).toBe(29);
   });
 
-  it('when each function environment is parsed by functions/shared/config.ts, then it is valid and names the resources it uses', () => {
+  it('when each function environment is parsed by functions/kernel/config.ts, then it is valid and names the resources it uses', () => {
     const { template, stack } = synth;
     const bucketRef = { Ref: logicalId(stack, stack.storage.imagesBucket) };
     const scanQueueRef = { Ref: logicalId(stack, stack.inference.queue) };
@@ -122,7 +122,7 @@ describe('functions', () => {
 });
 
 describe('tables', () => {
-  it('when the stack is synthesized, then every table of functions/shared/tables.ts exists with its keys, index and TTL', () => {
+  it('when the stack is synthesized, then every table of functions/adapters/aws/tables.ts exists with its keys, index and TTL', () => {
     const { template } = synth;
     template.resourceCountIs('AWS::DynamoDB::Table', TABLE_NAMES.length);
     for (const name of TABLE_NAMES) {

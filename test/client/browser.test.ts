@@ -3,7 +3,6 @@
  * API's own origin (served by Playwright routing, so no CORS is involved), it scans a photo, pages through scans,
  * reports an error code and verifies a webhook signature with WebCrypto.
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Webhook } from 'standardwebhooks';

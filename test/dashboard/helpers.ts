@@ -1,5 +1,5 @@
 import { startTestStack, type TestStack } from '../helpers/stack';
-import type { Clock } from '../../functions/shared/clock';
+import type { Clock } from '../../functions/kernel/clock';
 import type { LocalStackOptions } from '../../local/local-stack';
 
 /** A clock the test moves forward (key grace periods, session ends, throttle windows). */

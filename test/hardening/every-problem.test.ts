@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer } from '../helpers/http';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
-import { INVALID_CURSOR_MESSAGE } from '../../functions/shared/page-cursor';
+import { INVALID_CURSOR_MESSAGE } from '../../functions/kernel/page-cursor';
 
 let stack: TestStack;
 

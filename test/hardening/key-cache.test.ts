@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
-import { createDocumentClient, createS3Client } from '../../functions/shared/aws/clients';
-import { createStores } from '../../functions/shared/stores';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
+import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
+import { createStores } from '../../functions/adapters/aws/stores';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { generateApiKey, hashApiKey, lastFour } from '../../functions/keys/api-key';
 import { rotateKey } from '../../functions/keys/rotate-key';
 import { SCOPES } from '../../functions/keys/scopes';
-import { NEGATIVE_CACHE_SECONDS } from '../../functions/keys/authenticate';
+import { NEGATIVE_CACHE_SECONDS } from '../../functions/auth/key-authenticator';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer } from '../helpers/http';
 

@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { createS3Client } from '../../functions/shared/aws/clients';
+import { createS3Client } from '../../functions/adapters/aws/clients';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { faceJpeg } from '../helpers/images';

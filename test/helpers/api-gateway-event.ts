@@ -12,7 +12,7 @@ export interface RestEventOptions {
 
 /**
  * A REST API (v1) proxy event as API Gateway sends it to the API function for the stage `prod`: the stage is in
- * `requestContext.path` but not in `path`, which is what the stage-prefix logic (functions/api/base-path.ts) reads.
+ * `requestContext.path` but not in `path`, which is what the stage-prefix logic (functions/http/base-path.ts) reads.
  */
 export function restApiEvent(method: string, path: string, options: RestEventOptions = {}): APIGatewayProxyEvent {
   const headers = { Host: 'abc123defg.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https', ...options.headers };

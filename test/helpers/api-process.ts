@@ -5,11 +5,11 @@
  */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../functions/shared/config';
-import { createDocumentClient, createS3Client } from '../../functions/shared/aws/clients';
-import { createStores } from '../../functions/shared/stores';
+import { loadConfig } from '../../functions/kernel/config';
+import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
+import { createStores } from '../../functions/adapters/aws/stores';
 import { createApp } from '../../functions/api/app';
-import { buildApiDeps } from '../../functions/api/build-deps';
+import { buildApiDeps } from '../../functions/runtime/build-api-deps';
 
 const config = loadConfig();
 const db = createDocumentClient(config);

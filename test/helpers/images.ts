@@ -29,13 +29,6 @@ export async function faceJpeg(name: keyof typeof FACE_CROPS, quality = 92): Pro
   return sharp(faceApiSample(sample)).extract(region).jpeg({ quality }).toBuffer();
 }
 
-/** A face scaled up to roughly `megapixels` (for benchmarks and large-input tests). */
-export async function faceJpegOfSize(megapixels: number): Promise<Buffer> {
-  const side = Math.round(Math.sqrt(megapixels * 1_000_000));
-  const { sample, ...region } = FACE_CROPS.frontal;
-  return sharp(faceApiSample(sample)).extract(region).resize(side, side).jpeg({ quality: 90 }).toBuffer();
-}
-
 export function pdfBytes(): Buffer {
   return Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 }

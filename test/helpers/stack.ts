@@ -3,7 +3,7 @@ import { createAccount } from '../../functions/accounts/create-account';
 import { issueKey } from '../../functions/keys/issue-key';
 import type { Plan } from '../../functions/accounts/account';
 import type { Scope } from '../../functions/keys/scopes';
-import type { Environment } from '../../functions/shared/tenant';
+import type { Environment } from '../../functions/kernel/tenant';
 
 export interface TestStack extends LocalStack {
   /** A test key with every scope on an Enterprise account with a limit no suite reaches. */

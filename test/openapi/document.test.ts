@@ -14,7 +14,7 @@ import type { ApiDeps } from '../../functions/api/deps';
 import { buildOpenApiDocument, openApiDocument } from '../../functions/api/openapi/document';
 import { ALL_ROUTES } from '../../functions/api/routes/all-routes';
 import { DOCUMENT_FILE, serializeDocument } from '../../functions/api/openapi/write-document';
-import { ERROR_CATALOGUE } from '../../functions/shared/errors';
+import { ERROR_CATALOGUE } from '../../functions/kernel/errors';
 import { SCOPES } from '../../functions/keys/scopes';
 import { EVENT_TYPES } from '../../functions/webhooks/events';
 import { ROUTES } from '../helpers/routes';

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiError } from '../../functions/shared/errors';
+import { toApiError } from '../../functions/api/problem';
+import { DomainError } from '../../functions/kernel/errors';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import { parseMarkers } from '../../functions/scans/markers-param';
 import { parseUserId } from '../../functions/scans/user-id';
@@ -15,12 +16,12 @@ import type { Routine } from '../../functions/routines/routine';
 import type { Scan } from '../../functions/scans/scan';
 import type { UserScore } from '../../functions/scores/user-score';
 import { routineGeneratedEvent, scanFinishedEvent, scoreUpdatedEvent, type RoutineGeneratedPayload, type ScanCompletedPayload, type ScanFailedPayload, type ScoreUpdatedPayload } from '../../functions/webhooks/events';
-import { newId } from '../../functions/shared/ids';
+import { newId } from '../../functions/kernel/ids';
 import type { ScanRecord } from '../../functions/scans/scan';
 import { parseInput } from '../../functions/api/schemas/parse-input';
 import { markersFieldSchema, overlayQuerySchema, scanCreateFormSchema, scanListQuerySchema } from '../../functions/api/schemas/scan-requests';
 import { userPathSchema } from '../../functions/api/schemas/path-params';
-import { INVALID_CURSOR_MESSAGE } from '../../functions/shared/page-cursor';
+import { INVALID_CURSOR_MESSAGE } from '../../functions/kernel/page-cursor';
 import type { scanSchema } from '../../functions/api/schemas/scan';
 import type { userScoreSchema } from '../../functions/api/schemas/user-score';
 import { ingredientAnalysisSchema } from '../../functions/api/schemas/ingredient-analysis';
@@ -36,8 +37,10 @@ function outcome(parse: () => unknown): unknown {
   try {
     return { ok: parse() };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { code: error.code, status: error.status, detail: error.detail, errors: error.errors };
+    if (!(error instanceof DomainError)) throw error;
+    // As the client sees it: through the edge's one mapping.
+    const answered = toApiError(error);
+    return { code: answered.code, status: answered.status, detail: answered.detail, errors: answered.errors };
   }
 }
 

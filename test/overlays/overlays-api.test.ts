@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { createS3Client } from '../../functions/shared/aws/clients';
+import { createS3Client } from '../../functions/adapters/aws/clients';
 import { encodeRgbaPng } from '../../functions/overlays/png-encoder';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { isoTimestamp } from '../../functions/shared/clock';
+import { isoTimestamp } from '../../functions/kernel/clock';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, ISO_UTC, scanForm } from '../helpers/http';
 import { faceJpeg } from '../helpers/images';

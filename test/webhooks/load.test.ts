@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { createEvent, type WebhookEvent } from '../../functions/webhooks/events';
-import { newId } from '../../functions/shared/ids';
+import { newId } from '../../functions/kernel/ids';
 import { startReceiver, type Receiver } from './helpers/receiver';
 import { registerEndpoint } from './helpers/endpoints';
 

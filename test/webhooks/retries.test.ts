@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { createEvent } from '../../functions/webhooks/events';
-import { newId } from '../../functions/shared/ids';
-import { deliveryIdFor } from '../../functions/delivery/fan-out';
+import { newId } from '../../functions/kernel/ids';
+import { deliveryIdFor } from '../../functions/webhooks/fan-out';
 import { rotateEndpointSecret } from '../../functions/webhooks/manage-endpoints';
 import { listDeliveries } from '../../cli/commands/deliveries';
 import { startReceiver, type Receiver } from './helpers/receiver';
 import { registerEndpoint, waitUntil } from './helpers/endpoints';
 import { runSkin } from './helpers/cli';
-import type { DeliveryDeps } from '../../functions/delivery/deps';
+import type { DeliveryDeps } from '../../functions/webhooks/delivery-deps';
 
 /** Five attempts a fifth of a second apart: the production schedule's shape, in test time. */
 const SCHEDULE = '0,0.2,0.2,0.2,0.2';
@@ -127,8 +127,8 @@ describe('retries', () => {
     await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'failed');
 
     receiver.setBehaviour(({ n }) => ({ status: n <= 6 ? 500 : 200 }));
-    const { replayDelivery } = await import('../../functions/delivery/manual');
-    const { buildDeliveryDeps } = await import('../../functions/delivery/build-deps');
+    const { replayDelivery } = await import('../../functions/webhooks/manual-delivery');
+    const { buildDeliveryDeps } = await import('../../functions/runtime/build-delivery-deps');
     await replayDelivery(buildDeliveryDeps(stack.config, { stores: stack.stores, queue: stack.deliveryQueue }), deliveryId, 'queue');
 
     const done = await waitUntil(() => stack.stores.deliveries.get(deliveryId), (d) => d?.status === 'succeeded');
@@ -194,8 +194,8 @@ describe('retries', () => {
   /** A delivery consumer on a queue of its own, so a test can set the queue's receives and visibility. */
   async function ownQueue(options: { name: string; visibilityTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }, overrides: Partial<DeliveryDeps> = {}) {
     const { LocalQueue } = await import('../../local/queue/local-queue');
-    const { buildDeliveryDeps } = await import('../../functions/delivery/build-deps');
-    const { createDeliveryHandler } = await import('../../functions/delivery/delivery-handler');
+    const { buildDeliveryDeps } = await import('../../functions/runtime/build-delivery-deps');
+    const { createDeliveryHandler } = await import('../../functions/webhooks/delivery-handler');
     const dead = new LocalQueue({ name: `${options.name}-dlq`, visibilityTimeoutSeconds: 30 });
     const queue = new LocalQueue({ name: options.name, visibilityTimeoutSeconds: options.visibilityTimeoutSeconds, maxReceiveCount: options.maxReceiveCount, deadLetterQueue: dead, pollIntervalMs: 10 });
     const deps: DeliveryDeps = { ...buildDeliveryDeps(stack.config, { stores: stack.stores, queue }), maxReceives: options.maxReceiveCount, ...overrides };
@@ -207,7 +207,7 @@ describe('retries', () => {
         { event: 'scan.completed', scan_id: newId('scan'), user_id: null, skin_score: 1, timestamp: new Date().toISOString(), markers: {} },
         { key: newId('req'), timeMs: Date.now() },
       );
-      const { fanOut } = await import('../../functions/delivery/fan-out');
+      const { fanOut } = await import('../../functions/webhooks/fan-out');
       await fanOut(deps, { accountId, environment: 'test' }, event);
       return { endpoint, event, deliveryId: deliveryIdFor(event.id, endpoint.endpoint_id) };
     };

@@ -4,8 +4,8 @@ import { checkEndpointUrl, EndpointUrlError } from '../../functions/webhooks/ssr
 import { classifyAddress } from '../../functions/webhooks/ssrf/address-policy';
 import { postWebhook } from '../../functions/webhooks/http-sender';
 import { createEvent } from '../../functions/webhooks/events';
-import { deliveryIdFor } from '../../functions/delivery/fan-out';
-import { newId } from '../../functions/shared/ids';
+import { deliveryIdFor } from '../../functions/webhooks/fan-out';
+import { newId } from '../../functions/kernel/ids';
 import type { Resolver } from '../../functions/webhooks/ssrf/resolve';
 import { startReceiver, type Receiver } from './helpers/receiver';
 import { registerEndpoint, waitUntil } from './helpers/endpoints';

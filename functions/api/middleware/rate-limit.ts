@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../../shared/errors';
+import { ApiError } from '../api-error';
 import { rateLimitHeaders } from '../../limits/rate-limit-headers';
 import type { ApiDeps, ApiEnv } from '../deps';
 

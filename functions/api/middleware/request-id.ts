@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { newId } from '../../shared/ids';
+import { newId } from '../../kernel/ids';
 import type { ApiEnv } from '../deps';
 
 /** Every response carries `Request-Id`: API Gateway's request id on Lambda, a fresh `req_` id locally. */

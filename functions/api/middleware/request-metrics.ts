@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { elapsedMs, METRIC, statusClass, type MetricsSink } from '../../shared/metrics';
+import { elapsedMs, METRIC, statusClass, type MetricsSink } from '../../kernel/metrics';
 import type { ApiEnv } from '../deps';
 
 /** Counts every response by status class and records its latency; first in the chain, so it sees every answer. */

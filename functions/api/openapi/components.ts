@@ -4,7 +4,7 @@
  * parameters.
  */
 import { z } from 'zod';
-import { ingredientAnalysisRequestSchema } from '../../ingredients/request-schema';
+import { ingredientAnalysisRequestSchema } from '../../ingredients';
 import { routineRequestSchema } from '../../routines/request-schema';
 import { SCOPES } from '../../keys/scopes';
 import { markerNameSchema, markerResultSchema, severitySchema } from '../schemas/common';

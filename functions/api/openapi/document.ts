@@ -4,7 +4,7 @@
  * docs/openapi.json by `npm run build:openapi`.
  */
 import type { z } from 'zod';
-import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../kernel/errors';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PATH } from '../problem';
 import type { ResponseHeader, RouteSpec } from '../route';
 import { ALL_ROUTES } from '../routes/all-routes';

@@ -1,7 +1,7 @@
 /** POST /v1/ingredients/analyze: an INCI list (or several products) explained, flagged and judged per marker. */
-import { notFound } from '../../shared/errors';
+import { notFound } from '../../kernel/errors';
 import { analyzeIngredients, getKnowledgeBase, ingredientAnalysisRequestSchema } from '../../ingredients';
-import type { MarkerName, Severity } from '../../analysis/skin/markers';
+import type { MarkerName, Severity } from '../../analysis/contract';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';
 import { defineRoute } from '../route';

@@ -1,5 +1,5 @@
 /** GET /v1/markers: what each marker measures, where, its score direction and severity bands. Any key. */
-import { markerCatalogue } from '../../analysis/skin/manifest';
+import { markerCatalogue } from '../../analysis/contract';
 import { defineRoute } from '../route';
 import { markerCatalogueSchema } from '../schemas/markers';
 

@@ -1,5 +1,5 @@
 /** POST /v1/routines and GET /v1/routines/{routine_id}. */
-import { notFound } from '../../shared/errors';
+import { notFound } from '../../kernel/errors';
 import { routineRequestSchema } from '../../routines/request-schema';
 import { createRoutine } from '../../routines/create-routine';
 import { runIdempotent } from '../../idempotency/run-idempotent';
@@ -7,7 +7,7 @@ import { canonicalJson } from '../../idempotency/canonical-json';
 import { jsonWithETag } from '../middleware/conditional-get';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';
-import { basePath } from '../base-path';
+import { basePath } from '../../http/base-path';
 import { defineRoute } from '../route';
 import { tenantOf } from '../tenant-of';
 import { routinePathSchema } from '../schemas/path-params';

@@ -1,9 +1,10 @@
 /** The /v1/scans operations: submit a photo (or an upload), list, read, delete, and a marker's overlay image. */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ApiError, ERROR_CATALOGUE, notFound, type ErrorCode } from '../../shared/errors';
-import type { Tenant } from '../../shared/tenant';
-import { METRIC } from '../../shared/metrics';
+import { ERROR_CATALOGUE, notFound, type ErrorCode } from '../../kernel/errors';
+import { ApiError } from '../api-error';
+import type { Tenant } from '../../kernel/tenant';
+import { METRIC } from '../../kernel/metrics';
 import { acceptImage, tooLarge, type AcceptedImage } from '../../scans/image-intake';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { MAX_WAIT_SECONDS, waitFromPrefer, type WaitPreference } from '../../scans/prefer-header';
@@ -12,7 +13,7 @@ import { waitForScan } from '../../scans/wait-for-scan';
 import { deleteScan } from '../../scans/delete-scan';
 import { getOverlay } from '../../overlays/get-overlay';
 import { toPublicScan, type ScanRecord } from '../../scans/scan';
-import type { MarkerName } from '../../analysis/skin/markers';
+import type { MarkerName } from '../../analysis/contract';
 import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
 import { actingUserId, mayRead } from '../../client-tokens/token-access';
 import { assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/take-upload';
@@ -23,7 +24,7 @@ import { jsonWithETag } from '../middleware/conditional-get';
 import { problemOf, problemTypeBase, PROBLEM_CONTENT_TYPE } from '../problem';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { jsonBody } from '../json-body';
-import { basePath } from '../base-path';
+import { basePath } from '../../http/base-path';
 import { defineRoute } from '../route';
 import { tenantOf } from '../tenant-of';
 import { parseInput } from '../schemas/parse-input';
@@ -189,7 +190,7 @@ function scanSubmission(deps: ApiDeps): (c: Context<ApiEnv>, request: ScanSubmis
           { tenant, image: await request.image(), markers, userId },
         );
         deps.metrics.count(METRIC.scansSubmitted);
-        const scan = await waitForScan(scans, tenant, submitted, wait.seconds);
+        const scan = await waitForScan(scans, tenant, submitted, wait.seconds, deps.clock);
         return scanResponse(scan, wait, c.get('requestId'), basePath(c), problemTypeBase(c));
       },
     );

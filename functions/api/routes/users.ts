@@ -1,6 +1,6 @@
 /** GET /v1/users/{user_id}/score and DELETE /v1/users/{user_id} (erasure). */
 import type { z } from 'zod';
-import { notFound } from '../../shared/errors';
+import { notFound } from '../../kernel/errors';
 import { toPublicScore } from '../../scores/user-score';
 import { eraseUser } from '../../users/erase-user';
 import { actingUserId } from '../../client-tokens/token-access';

@@ -4,7 +4,7 @@
  * (functions/api/openapi) is generated from them.
  */
 import { z } from 'zod';
-import { MARKER_NAMES } from '../../analysis/skin/markers';
+import { MARKER_NAMES } from '../../analysis/contract';
 
 export const SEVERITY_NAMES = ['low', 'moderate', 'high'] as const;
 
@@ -30,7 +30,7 @@ export const timestampSchema = z.iso.datetime().meta({ examples: ['2026-11-21T17
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 
-/** A prefixed, time-sortable id (the pattern `isId` in functions/shared/ids.ts checks). */
+/** A prefixed, time-sortable id (the pattern `isId` in functions/kernel/ids.ts checks). */
 export function prefixedId(prefix: string, description: string) {
   return z
     .string()

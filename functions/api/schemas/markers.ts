@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { RESULT_REGION_NAMES } from '../../analysis/skin/result-regions';
-import { REGION_NAMES } from '../../analysis/types';
+import { REGION_NAMES, RESULT_REGION_NAMES } from '../../analysis/contract';
 import { markerNameSchema } from './common';
 
 const band = z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ApiError, type ErrorCode } from '../../shared/errors';
-import { paramErrorsOf } from '../../shared/param-errors';
+import { type DomainError, type ErrorCode } from '../../kernel/errors';
+import { ApiError } from '../api-error';
+import { paramErrorsOf } from '../../kernel/param-errors';
 
 /**
  * What a schema can attach to a custom issue when the API answers that problem with something other than
@@ -8,7 +9,7 @@ import { paramErrorsOf } from '../../shared/param-errors';
  */
 export interface IssueParams {
   /** Thrown as is. */
-  apiError?: ApiError;
+  apiError?: DomainError;
   code?: ErrorCode;
   detail?: string;
 }
@@ -26,7 +27,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
  * saying how many more there are. A part that could not be read whole (an upload cut off at its limit) is answered
  * as that alone: nothing else about the request matters then.
  */
-export function invalidInput(issues: readonly z.core.$ZodIssue[]): ApiError {
+export function invalidInput(issues: readonly z.core.$ZodIssue[]): DomainError {
   for (const issue of issues) {
     const apiError = paramsOf(issue)?.apiError;
     if (apiError) return apiError;

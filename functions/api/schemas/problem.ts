@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../kernel/errors';
 import { PROBLEM_TYPE_PATH } from '../problem';
 
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];

@@ -4,10 +4,10 @@
  * document shows them, so the messages below are the API's own.
  */
 import { z } from 'zod';
-import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/skin/markers';
+import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/contract';
 import { IMAGE_LIMITS } from '../../scans/image-limits';
 import { tooLarge } from '../../scans/image-intake';
-import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../shared/page-cursor';
+import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../kernel/page-cursor';
 import { MAX_WAIT_SECONDS } from '../../scans/prefer-header';
 import { OVERLAY_ALIGNMENTS, OVERLAY_STYLES } from '../../overlays/render-overlay';
 import { OPTIONAL_USER_ID_PATTERN, optionalUserIdSchema } from './common';

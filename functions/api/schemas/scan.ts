@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { LESION_TYPES } from '../../analysis/skin/lesions';
-import { RESULT_REGION_NAMES } from '../../analysis/skin/region-results';
-import { SKIN_TONE_CATEGORY_NAMES } from '../../analysis/skin/skin-tone';
-import { SKIN_TYPE_NAMES } from '../../analysis/skin/skin-type';
+import { LESION_TYPES, RESULT_REGION_NAMES, SKIN_TONE_CATEGORY_NAMES, SKIN_TYPE_NAMES } from '../../analysis/contract';
 import { markerNameSchema, markerResultSchema, markerResultsSchema, scanIdSchema, scoreSchema, timestampSchema, userIdSchema } from './common';
 
 export const scanStatusSchema = z

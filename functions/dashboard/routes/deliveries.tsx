@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { replayDelivery } from '../../delivery/manual';
+import { replayDelivery } from '../../webhooks/manual-delivery';
 import { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from '../../webhooks/delivery';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/events';
 import type { DashboardDeps, DashboardEnv } from '../deps';
 import { pageNotFound } from '../errors';
-import { isId } from '../../shared/ids';
+import { isId } from '../../kernel/ids';
 import { frameOf } from '../frame-of';
 import { DeliveriesPage, DeliveryPage } from '../views/deliveries-pages';
 import { href } from '../views/frame';

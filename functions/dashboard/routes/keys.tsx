@@ -4,10 +4,10 @@ import { issueKey } from '../../keys/issue-key';
 import type { ApiKeyRecord } from '../../keys/key-store';
 import { rotateKey } from '../../keys/rotate-key';
 import { isScope, type Scope } from '../../keys/scopes';
-import { isoTimestamp } from '../../shared/clock';
-import { ApiError } from '../../shared/errors';
-import { isId } from '../../shared/ids';
-import type { Environment } from '../../shared/tenant';
+import { isoTimestamp } from '../../kernel/clock';
+import { DomainError } from '../../kernel/errors';
+import { isId } from '../../kernel/ids';
+import type { Environment } from '../../kernel/tenant';
 import type { DashboardDeps, DashboardEnv } from '../deps';
 import { DashboardError, pageNotFound } from '../errors';
 import { frameOf } from '../frame-of';
@@ -53,7 +53,7 @@ export function keyRoutes(deps: DashboardDeps): Hono<DashboardEnv> {
       c.set('environment', issued.record.environment);
       return c.html(<KeyCreatedPage frame={frameOf(c, 'keys')} record={issued.record} secret={issued.key} title="Key created" />);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_request') return listPage(c, 400, 'Environment: this plan has test keys only; live keys come with a paid plan.', name);
+      if (error instanceof DomainError && error.code === 'invalid_request') return listPage(c, 400, 'Environment: this plan has test keys only; live keys come with a paid plan.', name);
       throw error;
     }
   });

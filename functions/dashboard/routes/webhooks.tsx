@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { sendTestEvent } from '../../delivery/manual';
-import { isId } from '../../shared/ids';
+import { sendTestEvent } from '../../webhooks/manual-delivery';
+import { isId } from '../../kernel/ids';
 import type { WebhookEndpoint } from '../../webhooks/endpoint';
 import { isEventType, type EventType } from '../../webhooks/events';
 import { addEndpoint, EndpointUrlError, rotateEndpointSecret, setEndpointEnabled } from '../../webhooks/manage-endpoints';

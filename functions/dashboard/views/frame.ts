@@ -1,5 +1,5 @@
 import type { Account } from '../../accounts/account';
-import type { Environment } from '../../shared/tenant';
+import type { Environment } from '../../kernel/tenant';
 
 /** What every signed-in page knows about where it is and who is looking. */
 export interface Frame {

@@ -3,14 +3,14 @@
  * deterministic; the HTTP layer validates the body (../request-schema.ts), resolves a scan_id to marker results and
  * calls `generateRoutine`.
  */
-import { getKnowledgeBase } from '../../ingredients/knowledge-base';
+import { getKnowledgeBase } from '../../ingredients';
 import { buildPlan, type PlannedStep } from './plan';
 import { chooseProducts } from './products';
 import { ROUTINE_SOURCES, RULES } from './rules';
 import type { AppliedRule, RoutineInput, RoutinePlan, SourceSummary, Step } from './types';
 
 export * from './types';
-export { ACTIVE_OPTIONS, BUDGETS, CONCERN_CANDIDATES, ROUTINE_SOURCES, RULES, STRONG_CLASSES, type RuleId } from './rules';
+export { ACTIVE_OPTIONS, CONCERN_CANDIDATES, ROUTINE_SOURCES, RULES } from './rules';
 export { guessCategory } from './products';
 
 function resolveSource(id: string): SourceSummary | null {

@@ -2,9 +2,8 @@
  * Builds the routine (without products): which actives go into which slot, the basic steps shaped by skin type,
  * frequencies, ramp-ups, the introduction order, warnings and notes. Pure and deterministic.
  */
-import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/skin/markers';
-import type { SkinToneCategory } from '../../analysis/skin/skin-tone';
-import type { ActiveClass } from '../../ingredients/types';
+import { MARKER_NAMES, type MarkerName, type Severity, type SkinToneCategory } from '../../analysis/contract';
+import type { ActiveClass } from '../../ingredients';
 import { conflictRulesWith, kbEntry } from './conflicts';
 import {
   ACTIVE_OPTIONS,

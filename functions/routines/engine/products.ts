@@ -5,10 +5,10 @@
  * conflicts), no worsening of a high-severity marker, fragrance and pregnancy respected. Every choice says why;
  * a step without a fitting product gets a note that says why.
  */
-import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/skin/markers';
-import { analyzeIngredients } from '../../ingredients/analyze';
-import { getKnowledgeBase } from '../../ingredients/knowledge-base';
-import type { ActiveClass, IngredientAnalysis, ProductConflict } from '../../ingredients/types';
+import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/contract';
+import { analyzeIngredients } from '../../ingredients';
+import { getKnowledgeBase } from '../../ingredients';
+import type { ActiveClass, IngredientAnalysis, ProductConflict } from '../../ingredients';
 import type { Concern, Plan, PlannedStep, Profile } from './plan';
 import { STRONG_CLASSES } from './rules';
 import type { ProductAnalysisSummary, ProductCategory, RoutineInput, RoutineProductInput, SlotName, StepKind } from './types';

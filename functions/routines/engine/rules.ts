@@ -6,8 +6,8 @@
  * What conflicts with what is deliberately NOT here: the engine reads the ingredient knowledge base's conflict rules
  * (functions/ingredients/data/conflicts.json), so routines and ingredient analysis agree.
  */
-import type { MarkerName } from '../../analysis/skin/markers';
-import type { ActiveClass } from '../../ingredients/types';
+import type { MarkerName } from '../../analysis/contract';
+import type { ActiveClass } from '../../ingredients';
 import type { Frequency, SlotName, StepBudget, StepKind } from './types';
 
 export interface RoutineSource {

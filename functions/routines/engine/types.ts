@@ -2,12 +2,11 @@
  * Types of the routine engine (the pure core of POST /v1/routines). JSON field names are snake_case, the API's
  * convention; `RoutinePlan` is what the response body carries.
  */
-import type { MarkerName, Severity } from '../../analysis/skin/markers';
-import type { SkinToneCategory } from '../../analysis/skin/skin-tone';
-import type { ActiveClass, FreeOfTag } from '../../ingredients/types';
+import type { MarkerName, Severity, SkinToneCategory } from '../../analysis/contract';
+import type { ActiveClass, FreeOfTag } from '../../ingredients';
 import type { ProductCategory, SkinType, StepBudget } from '../request-schema';
 
-export type { MarkerName, Severity } from '../../analysis/skin/markers';
+export type { MarkerName, Severity } from '../../analysis/contract';
 export type { ProductCategory, SkinType, StepBudget } from '../request-schema';
 
 export const STEP_KINDS = ['cleanse', 'tone', 'treat', 'moisturise', 'protect', 'exfoliate', 'mask', 'eye_care'] as const;

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Environment } from '../../shared/tenant';
+import type { Environment } from '../../kernel/tenant';
 import { blockedReason } from './address-policy';
 import { BlockedAddressError, resolveAllowed, type Resolver } from './resolve';
 

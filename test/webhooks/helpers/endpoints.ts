@@ -1,5 +1,5 @@
 import type { LocalStack } from '../../../local/local-stack';
-import type { Environment } from '../../../functions/shared/tenant';
+import type { Environment } from '../../../functions/kernel/tenant';
 import { addEndpoint } from '../../../functions/webhooks/manage-endpoints';
 import type { EventType } from '../../../functions/webhooks/events';
 import type { WebhookEndpoint } from '../../../functions/webhooks/endpoint';

@@ -1,0 +1,87 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutKeys } from './dynamo-items';
+import type { Session } from '../../sessions/session';
+import { type SessionStore } from '../../sessions/session-store';
+
+const sessionKey = (idHash: string) => `session#${idHash}`;
+
+/**
+ * The `sessions` table: sessions under `session#<sha256 of the id>`, and failed sign-in counters under
+ * `failures#<kind>#<sha256 of the email or address>` (the times of recent failures). Both carry `expires_at` (TTL, epoch s).
+ */
+export class DynamoSessionStore implements SessionStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(session: Session): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: sessionKey(session.id_hash), sk: 'session', ...session, expires_at: Math.ceil(session.ends_at / 1000) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(idHash: string): Promise<Session | undefined> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: sessionKey(idHash), sk: 'session' }, ConsistentRead: true }));
+    if (!Item) return undefined;
+    const { expires_at: _ttl, ...session } = withoutKeys<Session & { expires_at: number }>(Item);
+    return session;
+  }
+
+  async touch(idHash: string, seenAt: number): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: sessionKey(idHash), sk: 'session' },
+        UpdateExpression: 'SET seen_at = :seen',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':seen': seenAt },
+      }),
+    ).catch(() => undefined); // signed out meanwhile: nothing to refresh
+  }
+
+  async delete(idHash: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: sessionKey(idHash), sk: 'session' } }));
+  }
+
+  /** Appends the time of one failed sign-in to the subject's list (one atomic update) and returns the list. */
+  async addFailure(subject: string, atMs: number, expiresAt: number): Promise<number[]> {
+    const { Attributes } = await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: `failures#${subject}`, sk: 'failures' },
+        UpdateExpression: 'SET times = list_append(if_not_exists(times, :empty), :at), expires_at = :expires',
+        ExpressionAttributeValues: { ':empty': [], ':at': [atMs], ':expires': expiresAt },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return ((Attributes?.times as number[] | undefined) ?? []).map(Number);
+  }
+
+  /** The times (epoch ms) of the subject's recent failed sign-ins, oldest first. */
+  async failures(subject: string): Promise<number[]> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: `failures#${subject}`, sk: 'failures' }, ConsistentRead: true }));
+    return ((Item?.times as number[] | undefined) ?? []).map(Number);
+  }
+
+  /** Drops the `count` oldest times (only while the list still has them: a concurrent trim is not repeated). */
+  async dropOldestFailures(subject: string, count: number): Promise<void> {
+    if (count < 1) return;
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `failures#${subject}`, sk: 'failures' },
+          UpdateExpression: `REMOVE ${Array.from({ length: count }, (_, i) => `times[${i}]`).join(', ')}`,
+          ConditionExpression: 'size(times) >= :count',
+          ExpressionAttributeValues: { ':count': count },
+        }),
+      )
+      .catch(() => undefined); // trimmed meanwhile by another request
+  }
+}
+
