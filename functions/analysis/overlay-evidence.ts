@@ -2,6 +2,7 @@ import { regionBit, type CropSpot, type OverlaySource } from '../overlays/overla
 import type { SquareCrop } from './face/face-types';
 import { channel, MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures, type SkinMaps } from './skin/features';
 import type { MarkerName, MarkerResult } from './skin/markers';
+import { addedMarkerEvidence } from './skin/markers/evidence';
 import { REGION_NAMES, type RegionMasks, type RgbImage } from './types';
 
 export interface OverlayInputs {
@@ -101,6 +102,9 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
       const median = features.values.texture;
       return Number.isFinite(median) && median > 0 ? ramp(map('texture', 'band_rms'), inside, median, 2 * median) : new Uint8Array(inside.length);
     }
+    default:
+      // The markers added in skin-v1.3.0 (skin/markers/).
+      return addedMarkerEvidence(marker, maps, inside, size);
   }
 }
 

@@ -43,7 +43,7 @@ describe('the capture sample page', () => {
       expect(await page.textContent('#skin-score')).toBe(String(scan.skin_score));
       const shown = await page.$$eval('#markers dt', (terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
       expect(shown).toEqual(Object.entries(scan.markers as Record<string, { score: number; severity: string }>).map(([name, result]) => [name, `${result.score} (${result.severity})`]));
-      expect(shown).toHaveLength(9);
+      expect(shown).toHaveLength(14);
       await page.waitForFunction(() => (document.getElementById('overlay') as HTMLImageElement).naturalWidth > 0);
       expect(await page.$eval('#overlay', (img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([256, 256]);
     } finally {

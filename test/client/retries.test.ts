@@ -69,7 +69,7 @@ describe('429 Too Many Requests', () => {
 
     const markers = await client.markers.list();
 
-    expect(markers.length).toBe(9);
+    expect(markers.length).toBe(14);
     expect(attempts.map((a) => [a.status, a.retryInMs])).toEqual([[429, 50_000], [200, undefined]]);
     expect(waits).toEqual([50_000]);
     expect(clock.t - before).toBe(50_000);

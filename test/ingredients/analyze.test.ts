@@ -188,7 +188,10 @@ describe('analyzeIngredients', () => {
       markerSeverities: { hydration: 'low', dark_circles: 'high', pigmentation: 'moderate' },
     });
 
-    expect(analysis.suitability.map((s) => s.marker)).toStrictEqual(['acne', 'pigmentation', 'hydration', 'redness', 'wrinkles', 'pores', 'oiliness', 'dark_circles', 'texture']);
+    expect(analysis.suitability.map((s) => s.marker)).toStrictEqual([
+      'acne', 'pigmentation', 'hydration', 'redness', 'wrinkles', 'pores', 'oiliness', 'dark_circles', 'texture',
+      'eye_bags', 'uniformness', 'radiance', 'age_spots', 'blackheads',
+    ]); // prettier-ignore
     expect(withScan.suitability.map((s) => [s.priority, s.marker, s.severity, s.verdict])).toStrictEqual([
       [1, 'dark_circles', 'high', 'helps'],
       [2, 'pigmentation', 'moderate', 'helps'],

@@ -74,7 +74,7 @@ describe('ingredient analysis request', () => {
       errors: [
         {
           param: 'markers[1]',
-          message: 'markers must be among acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture (received "wrinkle")',
+          message: 'markers must be among acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture, eye_bags, uniformness, radiance, age_spots, blackheads (received "wrinkle")',
         },
       ],
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRoutine } from '../../functions/routines/engine/index';
 import { validateRoutineRequest } from '../../functions/routines/request-schema';
 
-const MARKERS = 'acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture';
+const MARKERS = 'acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture, eye_bags, uniformness, radiance, age_spots, blackheads';
 const errors = (body: unknown) => {
   const r = validateRoutineRequest(body);
   if (r.success) throw new Error(`accepted: ${JSON.stringify(r.data)}`);

@@ -74,5 +74,5 @@ def test_the_wheel_installs_into_a_fresh_venv_and_works_from_outside_the_reposit
     assert output["version"] == "0.1.0"
     assert output["status"] == "completed"
     assert output["markers"] == ["acne"]
-    assert output["catalogue"] == 9
+    assert output["catalogue"] == 14
     assert output["request_id"].startswith("req_")

@@ -19,12 +19,27 @@ from skin_analysis import (
     SkinAnalysis,
 )
 
-MARKERS = ["acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"]
+VERSION_1_MARKERS = [
+    "acne",
+    "pigmentation",
+    "hydration",
+    "redness",
+    "wrinkles",
+    "pores",
+    "oiliness",
+    "dark_circles",
+    "texture",
+]
+ADDED_MARKERS = ["eye_bags", "uniformness", "radiance", "age_spots", "blackheads"]
+MARKERS = VERSION_1_MARKERS + ADDED_MARKERS
 
 
-def test_when_the_catalogue_is_listed_then_every_version_1_marker_is_there(client: SkinAnalysis) -> None:
+def test_when_the_catalogue_is_listed_then_every_marker_is_there_and_only_version_1_markers_make_the_skin_score(
+    client: SkinAnalysis,
+) -> None:
     catalogue = client.markers.list()
     assert [entry.name for entry in catalogue.data] == MARKERS
+    assert [entry.name for entry in catalogue.data if entry.in_skin_score] == VERSION_1_MARKERS
     acne = catalogue.data[0]
     assert acne.severity_bands.low == (70, 100)
     assert acne.result_regions == ["forehead", "nose", "left_cheek", "right_cheek", "chin"]

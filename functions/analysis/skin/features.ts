@@ -6,6 +6,7 @@
  */
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
+import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
 import { clusterPeaks, findBlobs, masked, mean, smoothstep, type Blob } from './stats.js';
 import { totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
@@ -59,6 +60,7 @@ export const MARKER_REGIONS: Record<MarkerName, RegionName[]> = {
   oiliness: ['t_zone'],
   dark_circles: ['under_eye_left', 'under_eye_right', 'left_cheek', 'right_cheek'],
   texture: ['left_cheek', 'right_cheek', 'forehead', 'chin'],
+  ...ADDED_MARKER_REGIONS,
 };
 
 /** Fewer skin pixels than this in a region (summed glare weight, each pixel 0..1) and the region is left out. */
@@ -334,6 +336,11 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
     flakes_percent: flakeShare,
     fine_rms: pooled(clean, MARKER_REGIONS.hydration, (w) => weightedMedian(fine, w)),
   };
+
+  // The markers added in skin-v1.5.0, each measured in its own file (skin/markers/).
+  const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
+  Object.assign(values, added.values);
+  Object.assign(details, added.details);
 
   for (const marker of MARKER_NAMES) {
     const view = marker === 'acne' || marker === 'oiliness' ? all : clean;

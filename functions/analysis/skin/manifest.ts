@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import manifestJson from '../../../models/manifest.json' with { type: 'json' };
-import { MARKER_NAMES, type MarkerName, type Severity } from './markers.js';
+import { MARKER_NAMES, SKIN_SCORE_MARKERS, type MarkerName, type Severity } from './markers.js';
 import { REGION_NAMES } from '../types.js';
 import { resultRegionsOf, type ResultRegion } from './result-regions.js';
 
@@ -55,7 +55,12 @@ const manifestSchema = z.object({
     }),
   }),
   severity_bands: z.object({ low: band, moderate: band, high: band }),
-  score_weights: z.record(z.enum(MARKER_NAMES), z.number().positive()),
+  /**
+   * Weights of the skin score. The nine version 1 markers only: the markers added in skin-v1.5.0 are reported but
+   * do not enter the skin score, so a user's skin score (and its trend) means what it meant before
+   * (docs/markers.md, "Skin score").
+   */
+  score_weights: z.record(z.enum(SKIN_SCORE_MARKERS), z.number().positive()),
   markers: z.record(z.enum(MARKER_NAMES), markerSchema),
 });
 
@@ -107,6 +112,8 @@ export interface MarkerCatalogueEntry {
   result_regions: ResultRegion[];
   direction: string;
   proxy?: string;
+  /** Whether the marker enters the skin score (the nine version 1 markers only). */
+  in_skin_score: boolean;
   severity_bands: SkinManifest['severity_bands'];
 }
 
@@ -122,6 +129,7 @@ export function markerCatalogue(manifest: SkinManifest = getManifest()): MarkerC
       result_regions: resultRegionsOf(name),
       direction: m.direction,
       ...(m.proxy ? { proxy: m.proxy } : {}),
+      in_skin_score: name in manifest.score_weights,
       severity_bands: manifest.severity_bands,
     };
   });

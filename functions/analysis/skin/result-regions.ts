@@ -6,6 +6,7 @@
 import type { RegionName } from '../types';
 import { MARKER_REGIONS } from './features';
 import type { MarkerName } from './markers';
+import { ADDED_MARKERS } from './markers/index';
 
 /** The regions results are reported for; `glabella` is the T-zone between the brows (not the forehead, not the nose). */
 export const RESULT_REGION_NAMES = [
@@ -32,6 +33,13 @@ export const REFERENCE_REGIONS: Partial<Record<MarkerName, readonly RegionName[]
   dark_circles: ['left_cheek', 'right_cheek'],
 };
 
+/**
+ * The markers added in skin-v1.5.0 (skin/markers/) blur the face's skin round each pixel (normalised blurs, σ up to
+ * 16 px): a region cut to its own square reads differently from the whole crop (uniformness on the frontal face's
+ * left cheek 9.67 against 9.52), so they are reported for the whole face only.
+ */
+const WHOLE_FACE_ONLY: ReadonlySet<MarkerName> = new Set(ADDED_MARKERS);
+
 /** Composite regions are reported by their parts (the T-zone: its forehead bar, the glabella, the nose). */
 const COMPOSITE_PARTS: Partial<Record<RegionName, readonly ResultRegion[]>> = {
   t_zone: ['forehead', 'glabella', 'nose'],
@@ -39,6 +47,7 @@ const COMPOSITE_PARTS: Partial<Record<RegionName, readonly ResultRegion[]>> = {
 
 /** The regions a marker's result is broken down into; fewer than two means the whole face is the only region. */
 export function resultRegionsOf(marker: MarkerName): ResultRegion[] {
+  if (WHOLE_FACE_ONLY.has(marker)) return [];
   const references = new Set(REFERENCE_REGIONS[marker] ?? []);
   const parts = MARKER_REGIONS[marker].filter((r) => !references.has(r)).flatMap((r) => COMPOSITE_PARTS[r] ?? [r as ResultRegion]);
   const unique = [...new Set(parts)];

@@ -52,20 +52,25 @@ export function scoreMarkers<M extends MarkerName>(
 }
 
 /**
- * The skin score: the weighted mean of the returned markers' scores (weights in the manifest), an integer.
+ * The skin score: the weighted mean of the returned markers' scores (weights in the manifest), an integer. Only
+ * the version 1 markers carry a weight; the markers added in skin-v1.5.0 are left out so the skin score means what
+ * it meant before they existed. A scan that asked for added markers only gets their plain mean.
  *
  * @example
  *   skinScore({ acne: { score: 80, severity: 'low' }, redness: { score: 60, severity: 'moderate' } }, manifest);
  */
 export function skinScore(results: Partial<Record<MarkerName, MarkerResult>>, manifest: SkinManifest): number {
+  const returned = (Object.entries(results) as [MarkerName, MarkerResult | undefined][]).filter((e): e is [MarkerName, MarkerResult] => e[1] !== undefined);
+  if (returned.length === 0) throw new Error('skinScore: no marker results to combine');
+  const weights: Partial<Record<MarkerName, number>> = manifest.score_weights;
+  const weighted = returned.filter(([marker]) => weights[marker] !== undefined);
+  const combined = weighted.length > 0 ? weighted : returned;
   let sum = 0;
   let weight = 0;
-  for (const [marker, result] of Object.entries(results) as [MarkerName, MarkerResult | undefined][]) {
-    if (!result) continue;
-    const w = manifest.score_weights[marker];
+  for (const [marker, result] of combined) {
+    const w = weighted.length > 0 ? weights[marker]! : 1;
     sum += w * result.score;
     weight += w;
   }
-  if (weight === 0) throw new Error('skinScore: no marker results to combine');
   return Math.round(sum / weight);
 }

@@ -8,7 +8,7 @@ import { MARKER_NAMES } from '../../analysis/contract';
 
 export const SEVERITY_NAMES = ['low', 'moderate', 'high'] as const;
 
-export const markerNameSchema = z.enum(MARKER_NAMES).meta({ description: 'A version 1 skin marker.' });
+export const markerNameSchema = z.enum(MARKER_NAMES).meta({ description: 'A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).' });
 export const severitySchema = z
   .enum(SEVERITY_NAMES)
   .meta({ description: 'Severity band of a marker score: low 70-100, moderate 40-69, high 0-39.' });

@@ -412,6 +412,8 @@ function protectStep(concerns: readonly Concern[], placed: readonly Placed[], to
   if (pig) keys.push({ name: SPF_NAME, reason: `pigmentation (${pig.severity}): UV darkens spots; daily sunscreen is part of any brightening treatment`, marker: 'pigmentation', source: 'sarkar_2013' });
   const wr = find('wrinkles');
   if (wr) keys.push({ name: SPF_NAME, reason: `wrinkles (${wr.severity}): daily sunscreen slowed visible skin ageing in a randomised trial`, marker: 'wrinkles', source: 'hughes_2013' });
+  const spots = find('age_spots');
+  if (spots) keys.push({ name: SPF_NAME, reason: `age spots (${spots.severity}): sun exposure causes them and darkens them; daily sunscreen is part of any treatment`, marker: 'age_spots', source: 'sarkar_2013' });
   if (placed.some((p) => p.activeClass === 'retinoid' || p.activeClass === 'aha' || p.activeClass === 'bha'))
     keys.push({ name: SPF_NAME, reason: 'retinoids and exfoliating acids make skin more sensitive to the sun', marker: null, source: 'tang_2018' });
   const burns = tone !== null && BURNS_EASILY.includes(tone);

@@ -154,6 +154,7 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
     ramp: 'strong',
     reasons: {
       acne: { reason: 'retinoid that unclogs pores and prevents new spots; adapalene is the retinoid that stays stable with benzoyl peroxide and light', source: 'zaenglein_2016' },
+      blackheads: { reason: 'retinoid that clears and prevents comedones (blackheads and whiteheads)', source: 'zaenglein_2016' },
     },
   },
   salicylic_acid: {
@@ -166,6 +167,7 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
     reasons: {
       acne: { reason: 'oil-soluble BHA that exfoliates inside the pore, against blackheads and spots', source: 'zaenglein_2016' },
       pores: { reason: 'oil-soluble BHA that clears sebum and debris from pores', source: 'arif_2015' },
+      blackheads: { reason: 'oil-soluble BHA that dissolves the plugs of open comedones (blackheads)', source: 'zaenglein_2016' },
       texture: { reason: 'BHA exfoliant that smooths rough texture', source: 'arif_2015' },
     },
   },
@@ -212,6 +214,7 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
       wrinkles: { reason: 'retinoid with the best evidence against fine lines and wrinkles', source: 'mukherjee_2006' },
       texture: { reason: 'retinoid that renews the surface for smoother texture', source: 'mukherjee_2006' },
       pigmentation: { reason: 'retinoid that evens out uneven pigmentation', source: 'mukherjee_2006' },
+      age_spots: { reason: 'retinoid that fades the brown spots of sun-aged skin', source: 'mukherjee_2006' },
     },
   },
   ascorbic_acid: {
@@ -223,6 +226,9 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
     reasons: {
       pigmentation: { reason: 'vitamin C inhibits melanin formation and, in the morning, adds antioxidant protection under sunscreen', source: 'al_niaimi_2017' },
       wrinkles: { reason: 'vitamin C supports collagen and is an antioxidant against UV damage', source: 'al_niaimi_2017' },
+      radiance: { reason: 'vitamin C brightens dull skin and protects it from UV damage under sunscreen', source: 'al_niaimi_2017' },
+      age_spots: { reason: 'vitamin C inhibits melanin formation and lightens sun spots', source: 'al_niaimi_2017' },
+      uniformness: { reason: 'vitamin C inhibits melanin formation and evens out the tone', source: 'al_niaimi_2017' },
     },
   },
   azelaic_acid: {
@@ -235,6 +241,7 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
       acne: { reason: 'azelaic acid reduces spots and the marks they leave', source: 'zaenglein_2016' },
       pigmentation: { reason: 'azelaic acid fades hyperpigmentation and is gentler than most brightening actives', source: 'sarkar_2013' },
       redness: { reason: 'azelaic acid calms inflammatory redness and bumps (approved for rosacea)', source: 'finacea_label' },
+      age_spots: { reason: 'azelaic acid fades brown spots', source: 'sarkar_2013' },
     },
   },
   niacinamide: {
@@ -247,6 +254,9 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
       oiliness: { reason: 'niacinamide 2% reduced facial sebum production', source: 'draelos_2006' },
       redness: { reason: 'niacinamide reduced red blotchiness and supports the barrier', source: 'bissett_2004' },
       pigmentation: { reason: 'niacinamide reduced hyperpigmented spots', source: 'bissett_2004' },
+      uniformness: { reason: 'niacinamide reduced red blotchiness and hyperpigmented spots, evening out the tone', source: 'bissett_2004' },
+      age_spots: { reason: 'niacinamide reduced hyperpigmented spots in aging facial skin', source: 'bissett_2004' },
+      radiance: { reason: 'niacinamide reduced the sallow yellowing of aging skin', source: 'bissett_2004' },
       wrinkles: { reason: 'niacinamide reduced fine lines in a 12-week trial', source: 'bissett_2004' },
       acne: { reason: 'niacinamide has some (limited) evidence against acne and is well tolerated', source: 'zaenglein_2016' },
     },
@@ -259,6 +269,7 @@ export const ACTIVE_OPTIONS: Readonly<Record<string, ActiveOption>> = Object.fre
     ramp: 'none',
     reasons: {
       dark_circles: { reason: 'caffeine eye products reduced dark circles and puffiness in a small trial', source: 'ahmadraji_2015' },
+      eye_bags: { reason: 'caffeine eye products reduced puffiness in a small trial', source: 'ahmadraji_2015' },
     },
   },
 });
@@ -340,6 +351,38 @@ export const CONCERN_CANDIDATES: Readonly<Record<Exclude<MarkerName, 'hydration'
     high: { default: [c('caffeine', 'am')] },
     moderate: { default: [c('caffeine', 'am')] },
   },
+  eye_bags: {
+    high: { default: [c('caffeine', 'am')] },
+    moderate: { default: [c('caffeine', 'am')] },
+  },
+  uniformness: {
+    high: { default: [c('niacinamide', 'am', 'pm'), c('ascorbic_acid', 'am')] },
+    moderate: { default: [c('niacinamide', 'am', 'pm'), c('ascorbic_acid', 'am')] },
+  },
+  radiance: {
+    high: { default: [c('ascorbic_acid', 'am'), c('niacinamide', 'am', 'pm')] },
+    moderate: { default: [c('ascorbic_acid', 'am'), c('niacinamide', 'am', 'pm')] },
+  },
+  age_spots: {
+    high: {
+      default: [c('ascorbic_acid', 'am'), c('retinol', 'pm'), c('azelaic_acid', 'pm', 'am'), c('niacinamide', 'am', 'pm')],
+      sensitive: [c('azelaic_acid', 'pm', 'am'), c('niacinamide', 'am', 'pm'), c('ascorbic_acid', 'am')],
+    },
+    moderate: {
+      default: [c('ascorbic_acid', 'am'), c('niacinamide', 'am', 'pm'), c('azelaic_acid', 'pm', 'am')],
+      sensitive: [c('niacinamide', 'am', 'pm'), c('azelaic_acid', 'pm', 'am')],
+    },
+  },
+  blackheads: {
+    high: {
+      default: [c('salicylic_acid', 'am', 'pm'), c('adapalene', 'pm')],
+      sensitive: [c('salicylic_acid', 'pm', 'am'), c('adapalene', 'pm')],
+    },
+    moderate: {
+      default: [c('salicylic_acid', 'am', 'pm'), c('adapalene', 'pm')],
+      sensitive: [c('salicylic_acid', 'pm', 'am')],
+    },
+  },
 });
 
 export interface Budget {
@@ -420,6 +463,26 @@ export const RULES = Object.freeze({
   dark_circles: {
     rule: 'Dark circles: a caffeine eye product in the morning.',
     sources: ['ahmadraji_2015'],
+  },
+  eye_bags: {
+    rule: 'Eye bags: a caffeine eye product in the morning (puffiness from anatomy or age does not go away with creams).',
+    sources: ['ahmadraji_2015'],
+  },
+  uniformness: {
+    rule: 'Uneven tone: niacinamide or vitamin C, and daily sunscreen.',
+    sources: ['bissett_2004', 'al_niaimi_2017', 'aad_sunscreen_faqs'],
+  },
+  radiance: {
+    rule: 'Dull skin: vitamin C in the morning under sunscreen, or niacinamide.',
+    sources: ['al_niaimi_2017', 'bissett_2004'],
+  },
+  age_spots: {
+    rule: 'Age spots: vitamin C in the morning, a retinoid at night (not in pregnancy), azelaic acid or niacinamide, and daily sunscreen.',
+    sources: ['al_niaimi_2017', 'mukherjee_2006', 'sarkar_2013', 'bissett_2004', 'aad_sunscreen_faqs'],
+  },
+  blackheads: {
+    rule: 'Blackheads: salicylic acid (BHA), or a retinoid such as adapalene at night.',
+    sources: ['zaenglein_2016', 'arif_2015'],
   },
   texture_pores: {
     rule: 'Texture and pores: a BHA or AHA exfoliant (PHA for sensitive skin), never in the same slot as a retinoid.',

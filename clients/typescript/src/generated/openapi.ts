@@ -489,10 +489,10 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description A version 1 skin marker.
+         * @description A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
          * @enum {string}
          */
-        MarkerName: "acne" | "pigmentation" | "hydration" | "redness" | "wrinkles" | "pores" | "oiliness" | "dark_circles" | "texture";
+        MarkerName: "acne" | "pigmentation" | "hydration" | "redness" | "wrinkles" | "pores" | "oiliness" | "dark_circles" | "texture" | "eye_bags" | "uniformness" | "radiance" | "age_spots" | "blackheads";
         /**
          * @description Severity band of a marker score: low 70-100, moderate 40-69, high 0-39.
          * @enum {string}
@@ -700,10 +700,12 @@ export interface components {
             regions: ("forehead" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right" | "t_zone")[];
             /** @description The regions a scan's `region_results` break it down into (empty: whole face only; the regions it only compares against are not listed). */
             result_regions: ("forehead" | "glabella" | "nose" | "left_cheek" | "right_cheek" | "chin" | "under_eye_left" | "under_eye_right" | "crows_feet_left" | "crows_feet_right")[];
-            /** @description Score direction: higher is healthier skin. */
+            /** @description Score direction: a higher score is always the healthier or more desirable skin (for radiance: more glow). */
             direction: string;
             /** @description The visual proxy, when the property cannot be seen directly (hydration). */
             proxy?: string;
+            /** @description Whether the marker enters skin_score. The nine version 1 markers do; those added later (eye_bags, uniformness, radiance, age_spots, blackheads) are reported but leave skin_score as it was. */
+            in_skin_score: boolean;
             /** @description Inclusive score ranges of each severity. */
             severity_bands: {
                 low: [
@@ -1290,7 +1292,7 @@ export interface components {
         ScanCreateForm: {
             /** @description The photo: jpeg, png, webp; at most 5242880 bytes (5 MB), at least 200 px on the short side, at most 40 megapixels. EXIF orientation is honoured; the stored copy carries no metadata (a JPEG keeps only its orientation). */
             image: string;
-            /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`. */
+            /** @description Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture, eye_bags, uniformness, radiance, age_spots, blackheads. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`. */
             markers?: string;
             /**
              * @description Your own identifier for the person scanned: 1 to 128 characters of letters, digits and `_ . : @ -`; empty means none.
@@ -2147,7 +2149,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One of the markers the scan analysed; omitted: the first of them. */
-                marker?: "acne" | "pigmentation" | "hydration" | "redness" | "wrinkles" | "pores" | "oiliness" | "dark_circles" | "texture";
+                marker?: "acne" | "pigmentation" | "hydration" | "redness" | "wrinkles" | "pores" | "oiliness" | "dark_circles" | "texture" | "eye_bags" | "uniformness" | "radiance" | "age_spots" | "blackheads";
                 /** @description `regions` (default): the marker's regions tinted by its severity. `heatmap`: the marker's per-pixel evidence (yellow where it starts to count, red where it counts fully), transparent elsewhere. `spots`: a ring at each counted lesion (acne, pigmentation; none for other markers). */
                 style?: "regions" | "heatmap" | "spots";
                 /** @description `crop` (default): drawn on the aligned, upright 256-px face crop the analysis measured. `original`: a transparent PNG in the coordinates of the upright photo (`image.width` x `image.height`, or scaled to `width`), to lay over the photo in an app. */

@@ -278,10 +278,23 @@ class MarkerCatalogueEntry(BaseModel):
         extra="allow",
     )
     name: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     title: str
     measures: str
@@ -324,11 +337,15 @@ class MarkerCatalogueEntry(BaseModel):
     """
     direction: str
     """
-    Score direction: higher is healthier skin.
+    Score direction: a higher score is always the healthier or more desirable skin (for radiance: more glow).
     """
     proxy: Optional[str] = None
     """
     The visual proxy, when the property cannot be seen directly (hydration).
+    """
+    in_skin_score: bool
+    """
+    Whether the marker enters skin_score. The nine version 1 markers do; those added later (eye_bags, uniformness, radiance, age_spots, blackheads) are reported but leave skin_score as it was.
     """
     severity_bands: SeverityBands
     """
@@ -374,7 +391,20 @@ class HistoryItem(BaseModel):
     skin_score: Annotated[int, Field(ge=0, le=100)]
     markers: dict[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ],
         MarkersAdditionalProperty,
     ]
@@ -405,6 +435,11 @@ class UserScore(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -495,10 +530,23 @@ class Benefit(BaseModel):
         extra="allow",
     )
     marker: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     source: str
 
@@ -678,10 +726,23 @@ class SuitabilityItem(BaseModel):
         extra="allow",
     )
     marker: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
@@ -740,10 +801,23 @@ class SuitabilityItem1(BaseModel):
         extra="allow",
     )
     marker: Literal[
-        "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+        "acne",
+        "pigmentation",
+        "hydration",
+        "redness",
+        "wrinkles",
+        "pores",
+        "oiliness",
+        "dark_circles",
+        "texture",
+        "eye_bags",
+        "uniformness",
+        "radiance",
+        "age_spots",
+        "blackheads",
     ]
     """
-    A version 1 skin marker.
+    A skin marker (the nine version 1 markers, then those added in skin-v1.5.0).
     """
     severity: Optional[Literal["low", "moderate", "high"]]
     priority: int
@@ -819,7 +893,20 @@ class KeyIngredient(BaseModel):
     reason: str
     marker: Optional[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ]
     ]
     """
@@ -854,12 +941,38 @@ class IngredientAnalysisSummary(BaseModel):
     ]
     helps: list[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ]
     ]
     may_worsen: list[
         Literal[
-            "acne", "pigmentation", "hydration", "redness", "wrinkles", "pores", "oiliness", "dark_circles", "texture"
+            "acne",
+            "pigmentation",
+            "hydration",
+            "redness",
+            "wrinkles",
+            "pores",
+            "oiliness",
+            "dark_circles",
+            "texture",
+            "eye_bags",
+            "uniformness",
+            "radiance",
+            "age_spots",
+            "blackheads",
         ]
     ]
     free_of: list[Literal["fragrance", "alcohol", "silicone", "sulfate", "paraben", "essential_oils"]]
@@ -964,6 +1077,11 @@ class Routine(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -1105,6 +1223,11 @@ class ScanCompletedEvent(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -1274,7 +1397,7 @@ class ScanCreateForm(BaseModel):
     """
     markers: Optional[str] = None
     """
-    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`.
+    Comma-separated marker names (trimmed, case-insensitive, de-duplicated): any of acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture, eye_bags, uniformness, radiance, age_spots, blackheads. Omitted or blank: every marker. An unknown name is a 400 `unknown_marker`; a list of only commas (`,,,`) is a 400 `invalid_request`.
     """
     user_id: Annotated[
         Optional[str],
@@ -1419,6 +1542,11 @@ class RoutineRequest(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             Markers,
         ]
@@ -1572,6 +1700,11 @@ class Scan(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             MarkerResult,
         ],
@@ -1629,6 +1762,11 @@ class Scan(BaseModel):
                 "oiliness",
                 "dark_circles",
                 "texture",
+                "eye_bags",
+                "uniformness",
+                "radiance",
+                "age_spots",
+                "blackheads",
             ],
             dict[
                 Literal[

@@ -18,6 +18,11 @@ public class MarkerName private constructor(value: String) : OpenEnum(value) {
         @JvmField public val OILINESS: MarkerName = declare("oiliness")
         @JvmField public val DARK_CIRCLES: MarkerName = declare("dark_circles")
         @JvmField public val TEXTURE: MarkerName = declare("texture")
+        @JvmField public val EYE_BAGS: MarkerName = declare("eye_bags")
+        @JvmField public val UNIFORMNESS: MarkerName = declare("uniformness")
+        @JvmField public val RADIANCE: MarkerName = declare("radiance")
+        @JvmField public val AGE_SPOTS: MarkerName = declare("age_spots")
+        @JvmField public val BLACKHEADS: MarkerName = declare("blackheads")
     }
 
     internal object Serializer : OpenEnum.Serializer<MarkerName>(Companion)

@@ -18,6 +18,8 @@ public data class MarkerCatalogueEntry(
     val direction: String,
     /** Set when the photo can only show a visual proxy of the marker (hydration). */
     val proxy: String? = null,
+    /** Whether the marker enters `skin_score` (the nine version 1 markers do; those added in skin-v1.5.0 do not). */
+    @SerialName("in_skin_score") val inSkinScore: Boolean,
     @SerialName("severity_bands") val severityBands: SeverityBands,
 ) {
     /** The inclusive score range `[from, to]` of each severity band. */

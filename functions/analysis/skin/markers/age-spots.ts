@@ -1,0 +1,108 @@
+/**
+ * Age spots (solar lentigines): flat brown patches of about 5 mm and more, larger than the small brown spots
+ * pigmentation counts. Melanin blurred σ 2 minus its σ 10 surroundings (over skin only); each connected patch
+ * above 3 counts by its strength (0 at a peak of 3, 1 at 6) times its size: the area of its core (the pixels at
+ * half its peak or more) from 0 at 40 px to 1 at 70 px (a disc of ≈ 7–9 px, 5–6 mm, across). A small brown spot
+ * of ≈ 2–3 mm has a core of ≈ 30 px and does not count; patches larger than 1500 px are uneven tone
+ * (uniformness), not spots. A patch counts only where skin surrounds it (at least 70 %, fully from 85 %, of
+ * its σ 10 surround): at the hairline, the brows and the face's edge melanin against a one-sided surround
+ * reads as a patch.
+ */
+import type { RegionName } from '../../types.js';
+import { findBlobs, smoothstep } from '../stats.js';
+import { normalisedBlur, skinCover } from './blur.js';
+import { channelOf, denseWeights, faceSkin, type MarkerInputs } from './inputs.js';
+import type { MarkerMeasurement } from './measurement.js';
+
+export const AGE_SPOTS = {
+  sigma: 2,
+  surroundSigma: 10,
+  /** Melanin contrast (100·OD) where a patch starts to count; full at `contrast[1]`. */
+  contrast: [3, 6] as [number, number],
+  /** Core area (px at S = 256, pixels at half the peak or more) where a patch starts to count as an age spot; full at `core[1]`. */
+  core: [40, 70] as [number, number],
+  maxArea: 1500,
+  /** Share of the surround (σ 10) that must be skin for a patch to count, from 0 at the first value to 1 at the second. */
+  cover: [0.7, 0.85] as [number, number],
+} as const;
+
+/** Not the nose: nostrils and the shadows beside the alae read as melanin patches. */
+export const AGE_SPOTS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'chin'];
+
+export interface AgeSpot {
+  x: number;
+  y: number;
+  /** Pixels in the patch's core. */
+  area: number;
+  peak: number;
+  weight: number;
+}
+
+export function measureAgeSpots(inputs: MarkerInputs): MarkerMeasurement & { spots: AgeSpot[] } {
+  const { size } = inputs;
+  const A = AGE_SPOTS;
+  const skin = faceSkin(inputs);
+  const melanin = channelOf(inputs.maps, 'chromophores', 'melanin', size);
+  const near = normalisedBlur(melanin, skin, size, A.sigma);
+  const around = normalisedBlur(melanin, skin, size, A.surroundSigma);
+  const contrast = new Float32Array(near.length);
+  for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
+  const cover = skinCover(skin, size, A.surroundSigma);
+  const weights = denseWeights(inputs, AGE_SPOTS_REGIONS);
+  const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
+  let total = 0;
+  for (const w of weights) total += w;
+  if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
+  // Each patch above the threshold; its core (half its peak or more) may reach beyond it.
+  const spots: AgeSpot[] = [];
+  for (const blob of findBlobs(contrast, support, size, A.contrast[0], 1, A.maxArea)) {
+    const core = corePixels(contrast, support, size, blob);
+    const weight = smoothstep(A.contrast[0], A.contrast[1], blob.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[core.centre]! * smoothstep(A.cover[0], A.cover[1], cover[core.centre]!);
+    if (weight > 0) spots.push({ x: core.x, y: core.y, area: core.area, peak: blob.peak, weight });
+  }
+  const value = spots.reduce((a, s) => a + s.weight, 0);
+  return { value, details: { soft_count: value, patches: spots.length }, spots };
+}
+
+/** The pixels ≥ half the blob's peak connected to its highest pixel. */
+function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: { x: number; y: number; peak: number }) {
+  // Start from the highest pixel near the centroid (the blob's peak lies inside its own component).
+  const half = blob.peak / 2;
+  let start = -1;
+  let best = Number.NEGATIVE_INFINITY;
+  const r = 12;
+  const cx = Math.round(blob.x);
+  const cy = Math.round(blob.y);
+  for (let y = Math.max(0, cy - r); y <= Math.min(size - 1, cy + r); y++) {
+    for (let x = Math.max(0, cx - r); x <= Math.min(size - 1, cx + r); x++) {
+      const i = y * size + x;
+      if (support[i] && map[i]! > best) ((best = map[i]!), (start = i));
+    }
+  }
+  const seen = new Uint8Array(size * size);
+  const stack = [start];
+  seen[start] = 1;
+  let area = 0;
+  let sx = 0;
+  let sy = 0;
+  while (stack.length) {
+    const p = stack.pop()!;
+    area++;
+    const px = p % size;
+    const py = (p - px) / size;
+    sx += px;
+    sy += py;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = px + dx;
+        const y = py + dy;
+        if (x < 0 || y < 0 || x >= size || y >= size) continue;
+        const q = y * size + x;
+        if (seen[q] || !support[q] || !(map[q]! >= half)) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+  }
+  return { area, x: sx / area, y: sy / area, centre: start };
+}

@@ -1,0 +1,36 @@
+/**
+ * Blackheads (open comedones): dark dots of ≈ 0.5–1.5 mm on the nose, chin and forehead, far darker than a
+ * pore. Small components of the skin model's dark-pit map (Hessian pit strength of the relief density at σ 1,
+ * the map pores are read from) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 4.5, times the glare
+ * weight at its centre (full at 4.5, not 6: painted blackheads on deepened skin peak a little lower and counted
+ * 0.85 each against 0.97 on the same face untouched). Pores register from 0.3 (full at 0.6) as an area share;
+ * ordinary pores and skin grain stay below 2 (JPEG blocking at quality 70 on older skin reaches ≈ 2), so the two
+ * markers read different strengths of the same map.
+ */
+import type { RegionName } from '../../types.js';
+import { findBlobs, smoothstep, type Blob } from '../stats.js';
+import { channelOf, denseWeights, type MarkerInputs } from './inputs.js';
+import type { MarkerMeasurement } from './measurement.js';
+
+export const BLACKHEADS = {
+  /** Dark-pit strength where a dot starts to count; full at `strength[1]`. */
+  strength: [3, 4.5] as [number, number],
+  /** Component area limits (px at S = 256 above the starting strength). */
+  area: [1, 16] as [number, number],
+} as const;
+
+export const BLACKHEADS_REGIONS: RegionName[] = ['nose', 'chin', 'forehead'];
+
+export function measureBlackheads(inputs: MarkerInputs): MarkerMeasurement & { spots: Blob[] } {
+  const { size } = inputs;
+  const B = BLACKHEADS;
+  const pits = channelOf(inputs.maps, 'pits', 'dark', size);
+  const weights = denseWeights(inputs, BLACKHEADS_REGIONS);
+  const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
+  let total = 0;
+  for (const w of weights) total += w;
+  if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
+  const spots = findBlobs(pits, support, size, B.strength[0], B.area[0], B.area[1]);
+  const value = spots.reduce((a, b) => a + weights[Math.round(b.y) * size + Math.round(b.x)]! * smoothstep(B.strength[0], B.strength[1], b.peak), 0);
+  return { value, details: { soft_count: value, dots: spots.length }, spots };
+}

@@ -1,0 +1,80 @@
+/**
+ * Eye bags: a puffy lower lid shows as a bulge that catches the light with a shadowed crease below it, where the
+ * bag meets the cheek. Measured as how fast the skin gets darker going down across the lower half of the
+ * under-eye band and the top of the cheek below it: the steepest downward darkening (luminance optical density,
+ * blurred σ 2 over skin only) per column, the columns' median, the two sides averaged.
+ *
+ * Only darkening downward counts. Dark circles (a darker band under the eye, docs/markers.md) get lighter going
+ * down at the band's lower edge, and their upper edge (darker going down from the lid) lies outside the zone, so
+ * the two markers read different things in the same place.
+ */
+import type { RegionName } from '../../types.js';
+import { normalisedBlur } from './blur.js';
+import { channelOf, faceSkin, type MarkerInputs } from './inputs.js';
+import type { MarkerMeasurement } from './measurement.js';
+
+export const EYE_BAGS = {
+  /** σ of the blur before the vertical derivative (px at S = 256): the shadow under a bag is ≈ 4–8 px wide. */
+  sigma: 2.5,
+  /** Half-span of the central difference (px). */
+  step: 3,
+  /** The zone runs from this share of the band's height below its top edge… */
+  zoneTop: 0.5,
+  /** …to this many band heights below its lower edge (the top of the cheek). */
+  zoneBelow: 0.75,
+  /** Columns with fewer zone pixels than this (summed glare weight) are left out. */
+  minColumnWeight: 4,
+  /** A side needs at least this many measurable columns. */
+  minColumns: 8,
+} as const;
+
+export const EYE_BAGS_REGIONS: RegionName[] = ['under_eye_left', 'under_eye_right', 'left_cheek', 'right_cheek'];
+
+const SIDES = [
+  ['under_eye_left', 'left_cheek'],
+  ['under_eye_right', 'right_cheek'],
+] as const;
+
+export function measureEyeBags(inputs: MarkerInputs): MarkerMeasurement {
+  const { size, regions, glare } = inputs;
+  const E = EYE_BAGS;
+  const od = channelOf(inputs.maps, 'indices', 'od', size);
+  const smooth = normalisedBlur(od, faceSkin(inputs), size, E.sigma);
+  const perSide: number[] = [];
+  const details: Record<string, number> = {};
+  for (const [eye, cheek] of SIDES) {
+    if (!inputs.usable.has(eye)) continue;
+    const band = regions.masks[eye];
+    const below = regions.masks[cheek];
+    const columns: number[] = [];
+    for (let x = 0; x < size; x++) {
+      let top = -1;
+      let bottom = -1;
+      for (let y = 0; y < size; y++) if (band[y * size + x]) ((top = top < 0 ? y : top), (bottom = y));
+      if (top < 0) continue;
+      const height = bottom - top + 1;
+      const from = Math.round(top + E.zoneTop * height);
+      const to = Math.min(size - 1 - E.step, Math.round(bottom + E.zoneBelow * height));
+      let weight = 0;
+      let steepest = Number.NEGATIVE_INFINITY;
+      for (let y = Math.max(from, E.step); y <= to; y++) {
+        const i = y * size + x;
+        if (!band[i] && !below[i]) continue;
+        const down = smooth[i + E.step * size]!;
+        const up = smooth[i - E.step * size]!;
+        if (!Number.isFinite(down) || !Number.isFinite(up)) continue;
+        weight += glare[i]!;
+        const slope = (glare[i]! * (down - up)) / (2 * E.step);
+        if (slope > steepest) steepest = slope;
+      }
+      if (weight >= E.minColumnWeight) columns.push(Math.max(0, steepest));
+    }
+    if (columns.length < E.minColumns) continue;
+    columns.sort((a, b) => a - b);
+    const median = columns[Math.floor(columns.length / 2)]!;
+    details[`${eye}_slope`] = median;
+    perSide.push(median);
+  }
+  const value = perSide.length === 0 ? Number.NaN : perSide.reduce((a, b) => a + b, 0) / perSide.length;
+  return { value, details: { ...details, crease_slope: value, sides: perSide.length } };
+}

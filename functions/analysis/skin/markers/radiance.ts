@@ -1,0 +1,61 @@
+/**
+ * Radiance: the glow of skin that gives back light, against dull, flat skin. Measured on the cheeks (where the
+ * cheekbones catch the light) as how much brighter their brightest tenth is than the face's own median skin:
+ * the luminance optical density without haemoglobin's part (glowDensity) blurred σ 3 (over skin only, ≈ 2 mm:
+ * grain and pores average out), the median over forehead, nose, cheeks and chin minus the cheeks' weighted 10th
+ * percentile of it, per cheek, pooled by area. The reference fades glare out and holds the whole face (with the
+ * T-zone alone as reference, T-zone shine made the cheeks read duller); the cheeks keep their glare.
+ *
+ * Without haemoglobin: blood absorbs green light, so flushed cheeks are darker in luminance and read as dull (a
+ * painted flush took radiance from 79 to 10; redness scores it). The neutral shading channel alone was tried: added
+ * white light also reads as less melanin and haemoglobin there, so a painted glow moved it a third as much. A
+ * difference of densities within one face, so skin tone and exposure drop out. The direction of the
+ * light does not: a face lit from one side has one bright cheek (docs/markers.md, limitations). Glare is not faded
+ * out here (it is light the skin gives back). Higher is more radiant, so this is the one marker whose score
+ * rises with its raw value.
+ */
+import type { RegionName } from '../../types.js';
+import { CHROMOPHORE_VECTORS } from '../model-spec.js';
+import { weightedMedian, weightedPercentile, weightedPixels } from '../weighted-stats.js';
+import { normalisedBlur } from './blur.js';
+import { channelOf, denseWeights, faceSkin, pooledOver, type MarkerInputs } from './inputs.js';
+import type { MarkerMeasurement } from './measurement.js';
+
+export const RADIANCE = {
+  /** σ of the blur (px at S = 256). */
+  sigma: 3,
+  /** The cheeks' brightest share read: the p-th percentile of their density. */
+  percentile: 10,
+} as const;
+
+export const RADIANCE_REGIONS: RegionName[] = ['left_cheek', 'right_cheek', 'forehead', 'nose', 'chin'];
+const GLOWING: RegionName[] = ['left_cheek', 'right_cheek'];
+const REFERENCE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
+
+/**
+ * Luminance optical density without the part haemoglobin adds: OD_Y − HAEMOGLOBIN_IN_Y · haemoglobin. One unit
+ * of haemoglobin ([0.06, 1, 0.62] per linear R, G, B channel, model-spec.ts) darkens luminance
+ * (0.2126 R + 0.7152 G + 0.0722 B) by ≈ 0.77 units.
+ */
+export function glowDensity(maps: MarkerInputs['maps'], size: number): Float32Array {
+  const od = channelOf(maps, 'indices', 'od', size);
+  const haemoglobin = channelOf(maps, 'chromophores', 'haemoglobin', size);
+  return Float32Array.from(od, (v, i) => v - HAEMOGLOBIN_IN_Y * haemoglobin[i]!);
+}
+
+const [hr, hg, hb] = CHROMOPHORE_VECTORS.haemoglobin;
+const HAEMOGLOBIN_IN_Y = 0.2126 * hr + 0.7152 * hg + 0.0722 * hb;
+
+export function measureRadiance(inputs: MarkerInputs): MarkerMeasurement {
+  const { size } = inputs;
+  const R = RADIANCE;
+  const density = glowDensity(inputs.maps, size);
+  const od = normalisedBlur(density, faceSkin(inputs, true), size, R.sigma);
+  // The reference skin without its shine (glare-weighted, blurred over glare-weighted skin): T-zone sheen is
+  // oiliness, and counted in the reference it made the cheeks read duller.
+  const matte = normalisedBlur(density, faceSkin(inputs), size, R.sigma);
+  const reference = weightedMedian(matte, weightedPixels(denseWeights(inputs, REFERENCE)));
+  if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
+  const value = pooledOver(inputs, GLOWING, (pixels) => reference - weightedPercentile(od, pixels, R.percentile), true);
+  return { value, details: { glow: value, reference_density: reference } };
+}
