@@ -133,6 +133,9 @@ function centreSurround(g: OnnxGraph, x: string, channels: number): string {
  * how much of that darkening haemoglobin explains, G(Δhaemoglobin) / max(G(ΔOD_Y) / k, 1) with G a Gaussian of σ
  * FILTER_SCALES.redGate (4:2:0 keeps chroma's local mean): ≈ 1 for a red spot, ≈ 0 for a brown spot, a shadow or a pore.
  */
+/** Floor of k below (no skin comes near it): keeps lum_in_hb_units finite on black and saturated colours. */
+const MIN_HB_LUMINANCE_K = 0.1;
+
 function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, linear: string): { darkSpots: string; redBlobs: string } {
   const n = FILTER_SCALES.blobCentres.length;
   const odY = sliceChannels(g, indices, 2, 3);
@@ -144,12 +147,14 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const background = separableBank(g, linear, [[gauss(FILTER_SCALES.redBackground)], [gauss(FILTER_SCALES.redBackground)], [gauss(FILTER_SCALES.redBackground)]]);
   const yRow = SRGB_TO_XYZ[1].slice();
   const hb = CHROMOPHORE_VECTORS.haemoglobin;
-  const k = g.op(
+  const kRaw = g.op(
     'Div',
     [mix(g, background, [yRow.map((w, c) => w * hb[c]!)]), g.op('Max', [mix(g, background, [yRow]), g.scalar(LINEAR_FLOOR)])],
     {},
-    'hb_luminance_k',
+    'hb_luminance_k_raw',
   );
+  // Skin gives k ≈ 0.5–0.7; black or saturated non-skin colours give k → 0, and 0 / 0 would put NaN in the map.
+  const k = g.op('Max', [kRaw, g.scalar(MIN_HB_LUMINANCE_K)], {}, 'hb_luminance_k');
   const hbC = sliceChannels(g, contrasts, n, 2 * n);
   const lumC = g.op('Div', [sliceChannels(g, contrasts, 2 * n, 3 * n), k], {}, 'lum_in_hb_units');
   const gk = gauss(FILTER_SCALES.redGate);
