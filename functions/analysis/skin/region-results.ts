@@ -2,7 +2,9 @@
  * Per-region results: each marker measured again inside one of its regions at a time and calibrated like the
  * whole face. Generic over MARKER_REGIONS: the same reduction (reduceFeatures) runs on region masks where the
  * marker's other measured regions are emptied, so a marker added to features.ts gets its regions here without
- * code of its own. The whole-face result is not touched. docs/markers.md, "Per-region results".
+ * code of its own. The markers added in skin-v1.5.0 (skin/markers/) blur the face's skin round each pixel, so they are
+ * not cut: each is read on the full maps over one region at a time (ADDED_MARKER_OVER). The whole-face result is not
+ * touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
 import {
@@ -12,6 +14,7 @@ import {
   glareWeight,
   MARKER_REGIONS,
   MEASUREMENT,
+  MIN_REGION_PIXELS,
   oilinessPercent,
   reduceFeatures,
   rednessOf,
@@ -24,6 +27,8 @@ import {
 } from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
+import { ADDED_MARKER_OVER, isAddedMarker, type AddedMarker } from './markers/index';
+import { inputsOf } from './markers/inputs';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
 import { REFERENCE_REGIONS, RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
 import { calibrate } from './scoring';
@@ -60,16 +65,31 @@ export const MIN_RESULT_REGION_PIXELS = 250;
 export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: readonly MarkerName[], manifest: SkinManifest): RegionResults {
   const parts = partMasks(regions);
   const out: RegionResults = {};
+  const boxes = boxesOf(regions.size, parts);
+  const put = (marker: MarkerName, part: ResultRegion, value: number) => {
+    if (!Number.isFinite(value)) return;
+    const score = Math.min(100, Math.max(0, Math.round(calibrate(value, manifest.markers[marker].calibration))));
+    (out[marker] ??= {})[part] = { score, severity: severityFor(score, manifest) };
+  };
+  const added = markers.filter((m): m is AddedMarker => isAddedMarker(m) && resultRegionsOf(m).length > 0);
+  if (added.length > 0) {
+    // The inputs of the whole-face measurement (features.ts), then each marker prepared once and read per region.
+    const inputs = inputsOf(maps, regions, MEASUREMENT.glare, MIN_REGION_PIXELS);
+    for (const marker of added) {
+      const over = ADDED_MARKER_OVER[marker](inputs);
+      // Their result regions are regions of their own (none is the glabella, which is a part of the T-zone).
+      for (const part of resultRegionsOf(marker)) if (boxes[part]) put(marker, part, over([part as RegionName]).value);
+    }
+  }
   const groups = new Map<string, { references: readonly RegionName[]; markers: MarkerName[] }>();
   for (const marker of markers) {
-    if (resultRegionsOf(marker).length === 0) continue;
+    if (isAddedMarker(marker) || resultRegionsOf(marker).length === 0) continue;
     const references = [...(REFERENCE_REGIONS[marker] ?? [])].sort();
     const key = references.join(',');
     const group = groups.get(key) ?? { references, markers: [] };
     group.markers.push(marker);
     groups.set(key, group);
   }
-  const boxes = boxesOf(regions.size, parts);
   for (const { references, markers: grouped } of groups.values()) {
     const wanted = new Set(grouped.flatMap(resultRegionsOf));
     for (const part of RESULT_REGION_NAMES) {
@@ -83,13 +103,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       if (wanting.every((m) => OWN_MEASURES[m])) {
         for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]));
       } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values);
-      for (const marker of grouped) {
-        if (!resultRegionsOf(marker).includes(part)) continue;
-        const value = values[marker] ?? Number.NaN;
-        if (!Number.isFinite(value)) continue;
-        const score = Math.min(100, Math.max(0, Math.round(calibrate(value, manifest.markers[marker].calibration))));
-        (out[marker] ??= {})[part] = { score, severity: severityFor(score, manifest) };
-      }
+      for (const marker of grouped) if (resultRegionsOf(marker).includes(part)) put(marker, part, values[marker] ?? Number.NaN);
     }
   }
   return out;

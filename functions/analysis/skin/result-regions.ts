@@ -1,12 +1,13 @@
 /**
  * Which regions each marker's result is broken down into (per-region results, lesion regions): the marker's
  * measured regions (features.ts MARKER_REGIONS) without the regions it only compares against, composite regions
- * by their parts. Generic: a marker added to MARKER_REGIONS gets its regions here.
+ * by their parts. Generic: a marker added to MARKER_REGIONS gets its regions here. The markers added in skin-v1.5.0
+ * (skin/markers/) name theirs (ADDED_MARKER_MEASURED): they are measured on the full maps, one region at a time.
  */
 import type { RegionName } from '../types';
 import { MARKER_REGIONS } from './features';
 import type { MarkerName } from './markers';
-import { ADDED_MARKERS } from './markers/index';
+import { ADDED_MARKER_MEASURED, isAddedMarker } from './markers/index';
 
 /** The regions results are reported for; `glabella` is the T-zone between the brows (not the forehead, not the nose). */
 export const RESULT_REGION_NAMES = [
@@ -33,13 +34,6 @@ export const REFERENCE_REGIONS: Partial<Record<MarkerName, readonly RegionName[]
   dark_circles: ['left_cheek', 'right_cheek'],
 };
 
-/**
- * The markers added in skin-v1.5.0 (skin/markers/) blur the face's skin round each pixel (normalised blurs, σ up to
- * 16 px): a region cut to its own square reads differently from the whole crop (uniformness on the frontal face's
- * left cheek 9.67 against 9.52), so they are reported for the whole face only.
- */
-const WHOLE_FACE_ONLY: ReadonlySet<MarkerName> = new Set(ADDED_MARKERS);
-
 /** Composite regions are reported by their parts (the T-zone: its forehead bar, the glabella, the nose). */
 const COMPOSITE_PARTS: Partial<Record<RegionName, readonly ResultRegion[]>> = {
   t_zone: ['forehead', 'glabella', 'nose'],
@@ -47,9 +41,9 @@ const COMPOSITE_PARTS: Partial<Record<RegionName, readonly ResultRegion[]>> = {
 
 /** The regions a marker's result is broken down into; fewer than two means the whole face is the only region. */
 export function resultRegionsOf(marker: MarkerName): ResultRegion[] {
-  if (WHOLE_FACE_ONLY.has(marker)) return [];
   const references = new Set(REFERENCE_REGIONS[marker] ?? []);
-  const parts = MARKER_REGIONS[marker].filter((r) => !references.has(r)).flatMap((r) => COMPOSITE_PARTS[r] ?? [r as ResultRegion]);
+  const measured = isAddedMarker(marker) ? ADDED_MARKER_MEASURED[marker] : MARKER_REGIONS[marker].filter((r) => !references.has(r));
+  const parts = measured.flatMap((r) => COMPOSITE_PARTS[r] ?? [r as ResultRegion]);
   const unique = [...new Set(parts)];
   return unique.length >= 2 ? unique : [];
 }

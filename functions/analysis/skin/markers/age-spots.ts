@@ -39,6 +39,14 @@ export interface AgeSpot {
 }
 
 export function measureAgeSpots(inputs: MarkerInputs): MarkerMeasurement & { spots: AgeSpot[] } {
+  return ageSpotsOver(inputs)(AGE_SPOTS_REGIONS);
+}
+
+/**
+ * Age spots in some of its regions (per-region results: one at a time), contrast and skin cover prepared once over
+ * the whole face's skin; patches are found inside the regions given.
+ */
+export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
   const skin = faceSkin(inputs);
@@ -48,7 +56,13 @@ export function measureAgeSpots(inputs: MarkerInputs): MarkerMeasurement & { spo
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
   const cover = skinCover(skin, size, A.surroundSigma);
-  const weights = denseWeights(inputs, AGE_SPOTS_REGIONS);
+  return (measured) => spotsIn(inputs, contrast, cover, measured);
+}
+
+function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
+  const { size } = inputs;
+  const A = AGE_SPOTS;
+  const weights = denseWeights(inputs, measured);
   const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
   let total = 0;
   for (const w of weights) total += w;

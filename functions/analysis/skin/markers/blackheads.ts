@@ -22,10 +22,19 @@ export const BLACKHEADS = {
 export const BLACKHEADS_REGIONS: RegionName[] = ['nose', 'chin', 'forehead'];
 
 export function measureBlackheads(inputs: MarkerInputs): MarkerMeasurement & { spots: Blob[] } {
+  return blackheadsOver(inputs)(BLACKHEADS_REGIONS);
+}
+
+/** Blackheads in some of its regions (per-region results: one at a time); dots are found inside the regions given. */
+export function blackheadsOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement & { spots: Blob[] } {
+  return (measured) => dotsIn(inputs, measured);
+}
+
+function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMeasurement & { spots: Blob[] } {
   const { size } = inputs;
   const B = BLACKHEADS;
   const pits = channelOf(inputs.maps, 'pits', 'dark', size);
-  const weights = denseWeights(inputs, BLACKHEADS_REGIONS);
+  const weights = denseWeights(inputs, measured);
   const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
   let total = 0;
   for (const w of weights) total += w;

@@ -30,19 +30,33 @@ export const EYE_BAGS = {
 
 export const EYE_BAGS_REGIONS: RegionName[] = ['under_eye_left', 'under_eye_right', 'left_cheek', 'right_cheek'];
 
+/** Each side's under-eye band (what a side is reported as) and the cheek whose top the zone runs into. */
 const SIDES = [
   ['under_eye_left', 'left_cheek'],
   ['under_eye_right', 'right_cheek'],
 ] as const;
 
+/** The regions eye bags are measured and reported in: each under-eye band, with the top of the cheek below it. */
+export const EYE_BAGS_MEASURED: RegionName[] = SIDES.map(([eye]) => eye);
+
 export function measureEyeBags(inputs: MarkerInputs): MarkerMeasurement {
+  return eyeBagsOver(inputs)(EYE_BAGS_MEASURED);
+}
+
+/** Eye bags of some sides (per-region results: one under-eye at a time), the blur prepared once over the face's skin. */
+export function eyeBagsOver(inputs: MarkerInputs): (eyes: readonly RegionName[]) => MarkerMeasurement {
+  const { size } = inputs;
+  const od = channelOf(inputs.maps, 'indices', 'od', size);
+  const smooth = normalisedBlur(od, faceSkin(inputs), size, EYE_BAGS.sigma);
+  return (eyes) => crease(inputs, smooth, SIDES.filter(([eye]) => eyes.includes(eye)));
+}
+
+function crease(inputs: MarkerInputs, smooth: Float32Array, sides: readonly (typeof SIDES)[number][]): MarkerMeasurement {
   const { size, regions, glare } = inputs;
   const E = EYE_BAGS;
-  const od = channelOf(inputs.maps, 'indices', 'od', size);
-  const smooth = normalisedBlur(od, faceSkin(inputs), size, E.sigma);
   const perSide: number[] = [];
   const details: Record<string, number> = {};
-  for (const [eye, cheek] of SIDES) {
+  for (const [eye, cheek] of sides) {
     if (!inputs.usable.has(eye)) continue;
     const band = regions.masks[eye];
     const below = regions.masks[cheek];

@@ -29,7 +29,8 @@ export const RADIANCE = {
 } as const;
 
 export const RADIANCE_REGIONS: RegionName[] = ['left_cheek', 'right_cheek', 'forehead', 'nose', 'chin'];
-const GLOWING: RegionName[] = ['left_cheek', 'right_cheek'];
+/** The regions whose glow is measured (the others are the reference only). */
+export const RADIANCE_MEASURED: RegionName[] = ['left_cheek', 'right_cheek'];
 const REFERENCE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
 
 /**
@@ -47,6 +48,14 @@ const [hr, hg, hb] = CHROMOPHORE_VECTORS.haemoglobin;
 const HAEMOGLOBIN_IN_Y = 0.2126 * hr + 0.7152 * hg + 0.0722 * hb;
 
 export function measureRadiance(inputs: MarkerInputs): MarkerMeasurement {
+  return radianceOver(inputs)(RADIANCE_MEASURED);
+}
+
+/**
+ * Radiance of some of the cheeks (per-region results: one at a time) against the whole face's reference skin,
+ * blurs and reference prepared once.
+ */
+export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;
   const R = RADIANCE;
   const density = glowDensity(inputs.maps, size);
@@ -55,7 +64,9 @@ export function measureRadiance(inputs: MarkerInputs): MarkerMeasurement {
   // oiliness, and counted in the reference it made the cheeks read duller.
   const matte = normalisedBlur(density, faceSkin(inputs), size, R.sigma);
   const reference = weightedMedian(matte, weightedPixels(denseWeights(inputs, REFERENCE)));
-  if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
-  const value = pooledOver(inputs, GLOWING, (pixels) => reference - weightedPercentile(od, pixels, R.percentile), true);
-  return { value, details: { glow: value, reference_density: reference } };
+  return (glowing): MarkerMeasurement => {
+    if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
+    const value = pooledOver(inputs, glowing, (pixels) => reference - weightedPercentile(od, pixels, R.percentile), true);
+    return { value, details: { glow: value, reference_density: reference } };
+  };
 }

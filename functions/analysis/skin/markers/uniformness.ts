@@ -33,6 +33,14 @@ export const UNIFORMNESS = {
 export const UNIFORMNESS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'chin'];
 
 export function measureUniformness(inputs: MarkerInputs): MarkerMeasurement {
+  return uniformnessOver(inputs)(UNIFORMNESS_REGIONS);
+}
+
+/**
+ * Uniformness over some of its regions (per-region results: one at a time), the blurs prepared once over the
+ * whole face's skin: a region reads what it reads within the whole-face measurement.
+ */
+export function uniformnessOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;
   const U = UNIFORMNESS;
   const skin = faceSkin(inputs);
@@ -54,8 +62,10 @@ export function measureUniformness(inputs: MarkerInputs): MarkerMeasurement {
     const kept = inner(pixels);
     return weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
   };
-  const melaninSpread = pooledOver(inputs, UNIFORMNESS_REGIONS, spread(melanin));
-  const haemoglobinSpread = pooledOver(inputs, UNIFORMNESS_REGIONS, spread(haemoglobin));
-  const value = melaninSpread + haemoglobinSpread;
-  return { value, details: { tone_spread: value, melanin_spread: melaninSpread, haemoglobin_spread: haemoglobinSpread } };
+  return (measured) => {
+    const melaninSpread = pooledOver(inputs, measured, spread(melanin));
+    const haemoglobinSpread = pooledOver(inputs, measured, spread(haemoglobin));
+    const value = melaninSpread + haemoglobinSpread;
+    return { value, details: { tone_spread: value, melanin_spread: melaninSpread, haemoglobin_spread: haemoglobinSpread } };
+  };
 }
