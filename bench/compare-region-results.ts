@@ -13,7 +13,7 @@ import { createInspectingAnalyzer } from '../functions/analysis/create-analyzer'
 import { getManifest } from '../functions/analysis/skin/manifest';
 import { MARKER_NAMES } from '../functions/analysis/skin/markers';
 import { createSkinModel } from '../functions/analysis/skin/model';
-import type { regionResults } from '../functions/analysis/skin/region-results';
+import type { RegionResults, regionResults } from '../functions/analysis/skin/region-results';
 import { atResolutionFloor } from '../functions/analysis/skin/resolution-floor';
 import { benchJpeg } from './images';
 import { median } from './stats';
@@ -55,7 +55,11 @@ try {
         if (i > 0) cpu[k]!.push((used.user + used.system) / 1000);
       }
     }
-    const same = isDeepStrictEqual(results[0], results[1]) ? 'identical results' : `RESULTS DIFFER: ${JSON.stringify(results)}`;
+    // Markers only this checkout breaks down (e.g. newly given regions) are listed, the others compared.
+    const [before, after] = results as [RegionResults, RegionResults];
+    const added = Object.keys(after).filter((m) => !(m in before));
+    const common = Object.fromEntries(Object.entries(after).filter(([m]) => m in before));
+    const same = `${isDeepStrictEqual(before, common) ? 'identical results' : `RESULTS DIFFER: ${JSON.stringify(results)}`}${added.length ? `; only in this checkout: ${added.join(', ')}` : ''}`;
     console.log(`${name}: ${versions.map(([label], k) => `${median(cpu[k]!).toFixed(1)} ms CPU ${label}`).join(', ')}; median of ${runs}, in turn; ${same}`);
   }
 } finally {

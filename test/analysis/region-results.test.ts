@@ -1,7 +1,8 @@
 /**
  * Per-region results (functions/analysis/skin/region-results.ts): papules painted on one cheek lower only that
  * cheek's acne, a flush on one cheek only that cheek's redness (a marker with reference regions), sheen on the
- * nose only the nose's oiliness; the whole-face results are the ones the scoring gives; cutting the maps to a
+ * nose only the nose's oiliness; features painted in one region move only that region's result of the added markers
+ * (measured on the full maps); the whole-face results are the ones the scoring gives; cutting the maps to a
  * region's square changes no value. Real faces (sample6), the whole pipeline on re-encoded JPEGs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { getManifest, markerCatalogue } from '../../functions/analysis/skin/mani
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
 import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
 import { isolate, OWN_MEASURES, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
+import { isAddedMarker } from '../../functions/analysis/skin/markers/index';
 import { atResolutionFloor } from '../../functions/analysis/skin/resolution-floor';
 import { REFERENCE_REGIONS } from '../../functions/analysis/skin/result-regions';
 import { scoreMarkers } from '../../functions/analysis/skin/scoring';
@@ -19,6 +21,7 @@ import type { RgbImage } from '../../functions/analysis/types';
 import { faceJpeg } from '../helpers/images';
 import { scaledFace, table, testAnalyzer } from './support/analyzer';
 import * as paint from './support/painting';
+import * as added from './support/painting-added';
 
 const S = 256;
 let analyzer: InspectingAnalyzer;
@@ -55,7 +58,12 @@ describe('which markers have regions', () => {
     expect(resultRegionsOf('oiliness')).toEqual(['forehead', 'glabella', 'nose']);
     expect(resultRegionsOf('wrinkles')).toEqual(['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right']);
     for (const marker of MARKER_NAMES) expect(resultRegionsOf(marker).length === 0 || resultRegionsOf(marker).length >= 2).toBe(true);
-    for (const marker of ['eye_bags', 'uniformness', 'radiance', 'age_spots', 'blackheads'] as const) expect(resultRegionsOf(marker), marker).toEqual([]);
+    // The added markers: their measured regions; radiance's reference skin and the cheek tops under the eye bags are not.
+    expect(resultRegionsOf('eye_bags')).toEqual(['under_eye_left', 'under_eye_right']);
+    expect(resultRegionsOf('uniformness')).toEqual(['forehead', 'left_cheek', 'right_cheek', 'chin']);
+    expect(resultRegionsOf('radiance')).toEqual(['left_cheek', 'right_cheek']);
+    expect(resultRegionsOf('age_spots')).toEqual(['forehead', 'left_cheek', 'right_cheek', 'chin']);
+    expect(resultRegionsOf('blackheads')).toEqual(['nose', 'chin', 'forehead']);
   });
 
   it('when the marker catalogue (GET /v1/markers) is built, then each entry lists the regions its results are broken down into', () => {
@@ -116,6 +124,63 @@ describe('the frontal face', () => {
   });
 });
 
+describe('the added markers, region by region on the full maps', () => {
+  let face: paint.PaintableFace;
+  let before: RegionResults;
+  const ADDED: MarkerName[] = ['eye_bags', 'uniformness', 'radiance', 'age_spots', 'blackheads'];
+
+  beforeAll(async () => {
+    face = await paint.locateFace(analyzer, await faceJpeg('frontal'));
+    before = await regionsOf(face.photo, ADDED);
+  });
+
+  /** Paints, then checks that `marker`'s result in `region` moves by at least `move` (signed) and every other region's by at most `others`. */
+  async function onlyMoves(title: string, photo: RgbImage, marker: MarkerName, region: ResultRegion, move: number, others = 3) {
+    const after = await regionsOf(photo, [marker]);
+    figures.push(`frontal, ${title} → ${marker}\n${table(['region', 'before', 'after'], rowsOf(marker, before, after))}`);
+    const change = after[marker]![region]!.score - before[marker]![region]!.score;
+    if (move < 0) expect(change, `${region} ${before[marker]![region]!.score} → ${after[marker]![region]!.score}`).toBeLessThanOrEqual(move);
+    else expect(change, `${region} ${before[marker]![region]!.score} → ${after[marker]![region]!.score}`).toBeGreaterThanOrEqual(move);
+    const rest = resultRegionsOf(marker).filter((r) => r !== region);
+    expect(rest.length).toBeGreaterThanOrEqual(1);
+    for (const other of rest) expect(Math.abs(after[marker]![other]!.score - before[marker]![other]!.score), other).toBeLessThanOrEqual(others);
+  }
+
+  it('when the unpainted face is scanned, then each added marker has a result in each of its regions', () => {
+    for (const marker of ADDED) expect(Object.keys(before[marker] ?? {}).sort(), marker).toEqual([...resultRegionsOf(marker)].sort());
+  });
+
+  it('when 8 blackheads are painted on the nose only, then only the nose\'s blackheads fall', async () => {
+    const w = synthetic.discs(S, paint.spread(face, ['nose'], 8, 17, 6).map((p) => ({ ...p, radius: 1.1 })), 0.5);
+    await onlyMoves('8 blackheads on the nose', synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, w), added.BLACKHEAD_DENSITY), 'blackheads', 'nose', -15);
+  });
+
+  it('when 3 age spots are painted on the left cheek only, then only the left cheek\'s age spots fall', async () => {
+    const w = synthetic.discs(S, paint.spread(face, ['left_cheek'], 3, 13, 20).map((p) => ({ ...p, radius: 5.5 })), 1.5);
+    // A painted spot counts 0.3–0.5 (manifest notes) and one spot equivalent is 8 points: 3 spots ≈ −10.
+    await onlyMoves('3 age spots on the left cheek', synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, w), added.AGE_SPOT_DENSITY), 'age_spots', 'left_cheek', -8);
+  });
+
+  it('when a crease shadow is painted under the left eye only, then only the left under-eye\'s eye bags fall (the top of the cheek below is read with it)', async () => {
+    await onlyMoves('crease under the left eye', added.eyeBagCreases(face, 1.5, ['under_eye_left']), 'eye_bags', 'under_eye_left', -15);
+  });
+
+  it('when 4 blotches are painted on the forehead only, then only the forehead\'s uniformness falls', async () => {
+    let photo = face.photo;
+    const places = paint.spread(face, ['forehead'], 4, 3, 14);
+    for (const [k, density] of added.BLOTCH_DENSITIES.entries()) {
+      const w = synthetic.discs(S, places.filter((_, i) => i % 2 === k).map((p) => ({ ...p, radius: 9 })), 6);
+      photo = synthetic.applyDensity(photo, paint.toPhotoWeights(face, w), density);
+    }
+    await onlyMoves('4 blotches on the forehead', photo, 'uniformness', 'forehead', -10);
+  });
+
+  it('when glows are painted on the right cheekbone only, then only the right cheek\'s radiance rises (the face\'s median skin stays the reference)', async () => {
+    const w = synthetic.discs(S, paint.spread(face, ['right_cheek'], 2, 9, 14).map((p) => ({ ...p, radius: 7 })), 4);
+    await onlyMoves('2 glows on the right cheek', synthetic.applySheen(face.photo, paint.toPhotoWeights(face, w), 0.12), 'radiance', 'right_cheek', 5);
+  });
+});
+
 describe('the whole face and the cut maps', () => {
   it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square (references packed below it) measures as on the whole crop', async () => {
     const inspection = await analyzer.inspect(await scaledFace('light', 1), MARKER_NAMES, { overlays: false });
@@ -138,8 +203,8 @@ describe('the whole face and the cut maps', () => {
       expect(cutRegions.size).toBeLessThan(S);
       const uncut = reduceFeatures(...isolate(maps, regions, mask, whole)).values;
       const cut = reduceFeatures(...isolate(maps, regions, mask, { x0, y0, x1, y1 })).values;
-      // The markers broken down by region (the added markers blur round each pixel and are whole-face only).
-      for (const marker of MARKER_NAMES.filter((m) => resultRegionsOf(m).length > 0)) {
+      // The markers broken down by cut regions (the added markers blur round each pixel and are read on the full maps).
+      for (const marker of MARKER_NAMES.filter((m) => resultRegionsOf(m).length > 0 && !isAddedMarker(m))) {
         if (Number.isNaN(uncut[marker])) expect(cut[marker], `${part} ${marker}`).toBeNaN();
         else expect(cut[marker], `${part} ${marker}`).toBeCloseTo(uncut[marker], 6);
       }

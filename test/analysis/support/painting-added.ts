@@ -24,12 +24,12 @@ export const BLOTCH_DENSITIES: paint.Density[] = [
 
 /**
  * The shadowed crease under each lower-lid bag: a soft dark arc (Gaussian cross-profile σ 3.5 crop px, ≈ 5 mm: a soft shadow, not a line) along the
- * lower edge of each under-eye band, over its inner 80 %, `level` × CREASE_DENSITY.
+ * lower edge of each under-eye band (of `sides`: both by default), over its inner 80 %, `level` × CREASE_DENSITY.
  */
-export function eyeBagCreases(face: PaintableFace, level: number): RgbImage {
+export function eyeBagCreases(face: PaintableFace, level: number, sides: readonly RegionName[] = ['under_eye_left', 'under_eye_right']): RgbImage {
   if (level === 0) return face.photo;
   const lines: [number, number][][] = [];
-  for (const name of ['under_eye_left', 'under_eye_right'] as const) {
+  for (const name of sides) {
     const mask = face.regions.masks[name];
     const bottoms: [number, number][] = [];
     for (let x = 0; x < S; x++) {
