@@ -3,6 +3,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { createS3Client } from '../functions/adapters/aws/clients';
 import { MARKER_NAMES } from '../functions/analysis/skin/markers';
+import { resultRegionsOf } from '../functions/analysis/skin/result-regions';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { bearer, ISO_UTC, scanForm } from './helpers/http';
 import {
@@ -80,11 +81,19 @@ describe('POST /v1/scans', () => {
     expect(await again.json()).toEqual(scan);
   });
 
-  it('when markers is omitted, then every marker of the catalogue is scored', async () => {
+  it('when markers is omitted, then every marker of the catalogue is scored and broken down into its regions', async () => {
     const response = await post(scanForm({ image: frontal, user_id: 'user-omit' }));
     const scan = await response.json();
     expect(response.status).toBe(201);
     expect(Object.keys(scan.markers).sort()).toEqual([...MARKER_NAMES].sort());
+    // All fourteen have regions (the five added markers too, measured on the full maps); a region without enough
+    // skin on this face (its crow's feet) is left out.
+    expect(Object.keys(scan.region_results).sort()).toEqual([...MARKER_NAMES].sort());
+    for (const marker of MARKER_NAMES) {
+      const regions = Object.keys(scan.region_results[marker]);
+      expect(regions.length, marker).toBeGreaterThanOrEqual(2);
+      for (const region of regions) expect(resultRegionsOf(marker), marker).toContain(region);
+    }
     expect(scan.user_id).toBe('user-omit');
   });
 

@@ -3,7 +3,7 @@
  * whole face. Generic over MARKER_REGIONS: the same reduction (reduceFeatures) runs on region masks where the
  * marker's other measured regions are emptied, so a marker added to features.ts gets its regions here without
  * code of its own. The markers added in skin-v1.5.0 (skin/markers/) blur the face's skin round each pixel, so they are
- * not cut: each is read on the full maps over one region at a time (ADDED_MARKER_OVER). The whole-face result is not
+ * not cut: each is read on the full maps over one region at a time (addedMarkerMeasures). The whole-face result is not
  * touched. docs/markers.md, "Per-region results".
  */
 import type { RegionMasks, RegionName } from '../types';
@@ -27,8 +27,7 @@ import {
 } from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
-import { ADDED_MARKER_OVER, isAddedMarker, type AddedMarker } from './markers/index';
-import { inputsOf } from './markers/inputs';
+import { addedMarkerMeasures, isAddedMarker, type AddedMarker } from './markers/index';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
 import { REFERENCE_REGIONS, RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
 import { calibrate } from './scoring';
@@ -73,10 +72,11 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
   };
   const added = markers.filter((m): m is AddedMarker => isAddedMarker(m) && resultRegionsOf(m).length > 0);
   if (added.length > 0) {
-    // The inputs of the whole-face measurement (features.ts), then each marker prepared once and read per region.
-    const inputs = inputsOf(maps, regions, MEASUREMENT.glare, MIN_REGION_PIXELS);
+    // Prepared as for the whole-face measurement (features.ts), which has already prepared them on these maps and
+    // masks in a scan, then read per region.
+    const measures = addedMarkerMeasures(maps, regions, MEASUREMENT.glare, MIN_REGION_PIXELS);
     for (const marker of added) {
-      const over = ADDED_MARKER_OVER[marker](inputs);
+      const over = measures(marker);
       // Their result regions are regions of their own (none is the glabella, which is a part of the T-zone).
       for (const part of resultRegionsOf(marker)) if (boxes[part]) put(marker, part, over([part as RegionName]).value);
     }

@@ -38,10 +38,6 @@ export interface AgeSpot {
   weight: number;
 }
 
-export function measureAgeSpots(inputs: MarkerInputs): MarkerMeasurement & { spots: AgeSpot[] } {
-  return ageSpotsOver(inputs)(AGE_SPOTS_REGIONS);
-}
-
 /**
  * Age spots in some of its regions (per-region results: one at a time), contrast and skin cover prepared once over
  * the whole face's skin; patches are found inside the regions given.

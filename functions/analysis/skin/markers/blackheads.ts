@@ -21,10 +21,6 @@ export const BLACKHEADS = {
 
 export const BLACKHEADS_REGIONS: RegionName[] = ['nose', 'chin', 'forehead'];
 
-export function measureBlackheads(inputs: MarkerInputs): MarkerMeasurement & { spots: Blob[] } {
-  return blackheadsOver(inputs)(BLACKHEADS_REGIONS);
-}
-
 /** Blackheads in some of its regions (per-region results: one at a time); dots are found inside the regions given. */
 export function blackheadsOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement & { spots: Blob[] } {
   return (measured) => dotsIn(inputs, measured);

@@ -39,10 +39,6 @@ const SIDES = [
 /** The regions eye bags are measured and reported in: each under-eye band, with the top of the cheek below it. */
 export const EYE_BAGS_MEASURED: RegionName[] = SIDES.map(([eye]) => eye);
 
-export function measureEyeBags(inputs: MarkerInputs): MarkerMeasurement {
-  return eyeBagsOver(inputs)(EYE_BAGS_MEASURED);
-}
-
 /** Eye bags of some sides (per-region results: one under-eye at a time), the blur prepared once over the face's skin. */
 export function eyeBagsOver(inputs: MarkerInputs): (eyes: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;

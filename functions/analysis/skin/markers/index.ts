@@ -4,13 +4,13 @@
  */
 import type { RegionMasks, RegionName } from '../../types.js';
 import type { SkinOutputName } from '../model-spec.js';
-import { AGE_SPOTS_REGIONS, ageSpotsOver, measureAgeSpots } from './age-spots.js';
-import { BLACKHEADS_REGIONS, blackheadsOver, measureBlackheads } from './blackheads.js';
-import { EYE_BAGS_MEASURED, EYE_BAGS_REGIONS, eyeBagsOver, measureEyeBags } from './eye-bags.js';
+import { AGE_SPOTS_REGIONS, ageSpotsOver } from './age-spots.js';
+import { BLACKHEADS_REGIONS, blackheadsOver } from './blackheads.js';
+import { EYE_BAGS_MEASURED, EYE_BAGS_REGIONS, eyeBagsOver } from './eye-bags.js';
 import { inputsOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
-import { measureRadiance, RADIANCE_MEASURED, RADIANCE_REGIONS, radianceOver } from './radiance.js';
-import { measureUniformness, UNIFORMNESS_REGIONS, uniformnessOver } from './uniformness.js';
+import { RADIANCE_MEASURED, RADIANCE_REGIONS, radianceOver } from './radiance.js';
+import { UNIFORMNESS_REGIONS, uniformnessOver } from './uniformness.js';
 
 export const ADDED_MARKERS = ['eye_bags', 'uniformness', 'radiance', 'age_spots', 'blackheads'] as const;
 export type AddedMarker = (typeof ADDED_MARKERS)[number];
@@ -42,7 +42,7 @@ export const ADDED_MARKER_MEASURED: Record<AddedMarker, RegionName[]> = {
  * face (the blurs over all its skin, radiance's reference) is prepared once, then any subset of ADDED_MARKER_MEASURED
  * can be read. The whole-face value is this over all of them (measureAddedMarkers).
  */
-export const ADDED_MARKER_OVER: Record<AddedMarker, (inputs: MarkerInputs) => (measured: readonly RegionName[]) => MarkerMeasurement> = {
+const ADDED_MARKER_OVER: Record<AddedMarker, (inputs: MarkerInputs) => MeasureOver> = {
   eye_bags: eyeBagsOver,
   uniformness: uniformnessOver,
   radiance: radianceOver,
@@ -52,6 +52,38 @@ export const ADDED_MARKER_OVER: Record<AddedMarker, (inputs: MarkerInputs) => (m
 
 export function isAddedMarker(name: string): name is AddedMarker {
   return (ADDED_MARKERS as readonly string[]).includes(name);
+}
+
+/** A marker's measurement over some of its measured regions (ADDED_MARKER_MEASURED). */
+type MeasureOver = (measured: readonly RegionName[]) => MarkerMeasurement;
+
+type SkinMaps = Record<SkinOutputName, Float32Array>;
+
+interface Prepared {
+  regions: RegionMasks;
+  glare: readonly [number, number];
+  minRegionWeight: number;
+  inputs: MarkerInputs;
+  over: Partial<Record<AddedMarker, MeasureOver>>;
+}
+
+/** Per maps (a new object per skin model run): what the added markers prepared over them. Dropped with the maps. */
+const PREPARED = new WeakMap<SkinMaps, Prepared>();
+
+/**
+ * Each added marker's measurement over any of its measured regions, prepared once per scan: the whole-face values
+ * (measureAddedMarkers, from features.ts) and the per-region results (region-results.ts) read the same maps and
+ * masks, so what depends on the whole face (the inputs, the blurs, radiance's reference) is computed once and
+ * shared. Prepared again when other masks or settings come with the same maps.
+ */
+export function addedMarkerMeasures(maps: SkinMaps, regions: RegionMasks, glare: readonly [number, number], minRegionWeight: number): (marker: AddedMarker) => MeasureOver {
+  let prepared = PREPARED.get(maps);
+  if (!prepared || prepared.regions !== regions || prepared.glare[0] !== glare[0] || prepared.glare[1] !== glare[1] || prepared.minRegionWeight !== minRegionWeight) {
+    prepared = { regions, glare, minRegionWeight, inputs: inputsOf(maps, regions, glare, minRegionWeight), over: {} };
+    PREPARED.set(maps, prepared);
+  }
+  const { inputs, over } = prepared;
+  return (marker) => (over[marker] ??= ADDED_MARKER_OVER[marker](inputs));
 }
 
 export interface AddedMeasurements {
@@ -69,19 +101,13 @@ export function measureAddedMarkers(
   glare: readonly [number, number],
   minRegionWeight: number,
 ): AddedMeasurements {
-  const inputs = inputsOf(maps, regions, glare, minRegionWeight);
-  const measured = {
-    eye_bags: measureEyeBags(inputs),
-    uniformness: measureUniformness(inputs),
-    radiance: measureRadiance(inputs),
-    age_spots: measureAgeSpots(inputs),
-    blackheads: measureBlackheads(inputs),
-  };
+  const measures = addedMarkerMeasures(maps, regions, glare, minRegionWeight);
   const values = {} as Record<AddedMarker, number>;
   const details = {} as Record<AddedMarker, Record<string, number>>;
   for (const marker of ADDED_MARKERS) {
-    values[marker] = measured[marker].value;
-    details[marker] = measured[marker].details;
+    const measured = measures(marker)(ADDED_MARKER_MEASURED[marker]);
+    values[marker] = measured.value;
+    details[marker] = measured.details;
   }
   return { values, details };
 }

@@ -47,10 +47,6 @@ export function glowDensity(maps: MarkerInputs['maps'], size: number): Float32Ar
 const [hr, hg, hb] = CHROMOPHORE_VECTORS.haemoglobin;
 const HAEMOGLOBIN_IN_Y = 0.2126 * hr + 0.7152 * hg + 0.0722 * hb;
 
-export function measureRadiance(inputs: MarkerInputs): MarkerMeasurement {
-  return radianceOver(inputs)(RADIANCE_MEASURED);
-}
-
 /**
  * Radiance of some of the cheeks (per-region results: one at a time) against the whole face's reference skin,
  * blurs and reference prepared once.

@@ -32,10 +32,6 @@ export const UNIFORMNESS = {
 
 export const UNIFORMNESS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'chin'];
 
-export function measureUniformness(inputs: MarkerInputs): MarkerMeasurement {
-  return uniformnessOver(inputs)(UNIFORMNESS_REGIONS);
-}
-
 /**
  * Uniformness over some of its regions (per-region results: one at a time), the blurs prepared once over the
  * whole face's skin: a region reads what it reads within the whole-face measurement.
