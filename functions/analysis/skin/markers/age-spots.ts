@@ -11,7 +11,7 @@
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep } from '../stats.js';
 import { normalisedBlur, skinCover } from './blur.js';
-import { channelOf, denseWeights, faceSkin, type MarkerInputs } from './inputs.js';
+import { channelOf, denseWeights, faceSkin, supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const AGE_SPOTS = {
@@ -59,7 +59,7 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   const { size } = inputs;
   const A = AGE_SPOTS;
   const weights = denseWeights(inputs, measured);
-  const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
+  const support = supportOf(weights);
   let total = 0;
   for (const w of weights) total += w;
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };

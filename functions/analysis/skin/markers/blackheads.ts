@@ -9,7 +9,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep, type Blob } from '../stats.js';
-import { channelOf, denseWeights, type MarkerInputs } from './inputs.js';
+import { channelOf, denseWeights, supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const BLACKHEADS = {
@@ -31,7 +31,7 @@ function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMe
   const B = BLACKHEADS;
   const pits = channelOf(inputs.maps, 'pits', 'dark', size);
   const weights = denseWeights(inputs, measured);
-  const support = Uint8Array.from(weights, (w) => (w > 0 ? 1 : 0));
+  const support = supportOf(weights);
   let total = 0;
   for (const w of weights) total += w;
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
