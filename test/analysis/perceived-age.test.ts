@@ -113,6 +113,10 @@ describe('perceived age on scans', () => {
       quality: {},
       error: null,
       spots: [],
+      lesion_counts: null,
+      skin_tone: null,
+      skin_type: null,
+      region_results: {},
     };
     expect(scanSchema.safeParse(scan).success).toBe(true);
     const fractional = { ...scan, face: { ...scan.face, perceived_age: { years: 41.5, expected_error_years: 6 } } };
