@@ -1,5 +1,6 @@
 import { regionBit, type CropSpot, type OverlaySource } from '../overlays/overlay-source';
 import type { SquareCrop } from './face/face-types';
+import { ramp } from './skin/evidence-ramp';
 import { channel, MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures, type SkinMaps } from './skin/features';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { addedMarkerEvidence } from './skin/markers/evidence';
@@ -106,18 +107,6 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
       // The markers added in skin-v1.3.0 (skin/markers/).
       return addedMarkerEvidence(marker, maps, inside, size);
   }
-}
-
-/** 0 at or below `lo`, 255 at or above `hi`, linear between; 0 outside `inside`. */
-function ramp(map: Float32Array, inside: Uint8Array, lo: number, hi: number): Uint8Array {
-  const out = new Uint8Array(inside.length);
-  const scale = 255 / (hi - lo);
-  for (let i = 0; i < inside.length; i++) {
-    if (!inside[i]) continue;
-    const v = (map[i]! - lo) * scale;
-    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
-  }
-  return out;
 }
 
 function strongest(a: Uint8Array, b: Uint8Array): Uint8Array {

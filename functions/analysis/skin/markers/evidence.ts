@@ -4,6 +4,7 @@
  * regions (`inside`). Nothing here changes a score.
  */
 import type { SkinOutputName } from '../model-spec.js';
+import { ramp } from '../evidence-ramp.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
 import { normalisedBlur } from './blur.js';
@@ -61,14 +62,3 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
   }
 }
 
-/** 0 at or below `lo`, 255 at or above `hi`, linear between; 0 outside `inside`. */
-function ramp(map: Float32Array, inside: Uint8Array, lo: number, hi: number): Uint8Array {
-  const out = new Uint8Array(inside.length);
-  const scale = 255 / (hi - lo);
-  for (let i = 0; i < inside.length; i++) {
-    if (!inside[i]) continue;
-    const v = (map[i]! - lo) * scale;
-    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
-  }
-  return out;
-}
