@@ -22,8 +22,11 @@ export const MEASUREMENT = {
   acneArea: 2,
   /** A spot is a local maximum of its (2r+1)² window inside a component above the contrast threshold. */
   spotPeakRadius: 3,
-  /** A second peak in one component counts from a prominence of 0.25 to 0.5 times the contrast threshold. */
-  spotProminence: [0.25, 0.5] as [number, number],
+  /**
+   * A second peak in one component counts as a spot of its own from a prominence (height over the saddle to a higher
+   * peak) of 0.1 to 0.25 times the contrast threshold: a doubled or flat top counts once, two touching spots twice.
+   */
+  spotProminence: [0.1, 0.25] as [number, number],
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
   /**
