@@ -23,10 +23,11 @@ export const MEASUREMENT = {
   /** A spot is a local maximum of its (2r+1)² window inside a component above the contrast threshold. */
   spotPeakRadius: 3,
   /**
-   * A second peak in one component counts as a spot of its own from a prominence (height over the saddle to a higher
-   * peak) of 0.1 to 0.25 times the contrast threshold: a doubled or flat top counts once, two touching spots twice.
+   * A second peak in one component counts as a spot of its own as its prominence (height over the saddle to a higher
+   * peak) goes from 50 % to 80 % of its height above the threshold: two spots that touch only near the threshold count
+   * twice, a doubled or flat top and noise bumps on a raised patch once.
    */
-  spotProminence: [0.1, 0.25] as [number, number],
+  spotProminence: [0.5, 0.8] as [number, number],
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
   /**
@@ -197,12 +198,6 @@ function softCount(blobs: WeightedBlob[], threshold: number, size: number, weigh
   }, 0);
 }
 
-/** The prominence ramp of a second peak in a spot map with this threshold (MEASUREMENT.spotProminence). */
-function prominence(threshold: number): [number, number] {
-  const [lo, hi] = MEASUREMENT.spotProminence;
-  return [lo * threshold, hi * threshold];
-}
-
 /** Weighted mean of smoothstep(lo, hi, map): the fraction of the area covered, with soft edges. */
 function softFraction(map: Float32Array, pixels: Weighted, lo: number, hi: number): number {
   return weightedMean(map, pixels, (v) => smoothstep(lo, hi, v));
@@ -280,7 +275,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   // Each local maximum (7×7) of a red component is a lesion: spots closer than the filters' surround (≈ 5 mm) merge
   // above the threshold, and whether two neighbours touch changed with every re-encode or shifted crop. (A diffuse
   // flush has no such peaks: it is redness.)
-  const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, prominence(M.acneContrast));
+  const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, M.spotProminence);
   values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size);
   details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
 
@@ -290,7 +285,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const pigDense = denseUnion(clean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
-  const pigSpots = spotPeaks(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, prominence(M.spotContrast)).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
+  const pigSpots = spotPeaks(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
     .filter((b) => b.weight > 0);
   const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
   const contrastP90 = pooled(clean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));

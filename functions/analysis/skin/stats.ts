@@ -185,13 +185,14 @@ export function smoothstep(lo: number, hi: number, v: number): number {
 
 /**
  * Spots in { map > threshold } inside `mask`: each 8-connected component of at least `minArea` pixels holds one spot
- * per peak. Its highest point is a spot; another local maximum (the highest value of the component in a (2r+1)² window)
- * is a spot of its own as far as it stands out: its prominence (its height over the highest saddle that joins it to a
- * higher maximum of the component, found by flooding the component from the top) weighs it by
- * smoothstep(prominence[0], prominence[1]). Two neighbouring spots merge above the threshold or part with every
- * re-encode, resize or shifted crop; counting peaks by prominence keeps the count the same either way, and a spot
- * with a flat or doubled top counts once. A single spot comes back at its centroid with the component's area; several
- * at their peaks, sharing the area equally. `weight` is the prominence weight (1 for the highest).
+ * per peak. Its highest point is a spot; another local maximum (the highest value of the component in a (2r+1)²
+ * window) is a spot of its own as far as it stands out: its prominence (its height over the highest saddle that joins
+ * it to a higher maximum of the component, found by flooding the component from the top), as a share of its height
+ * above the threshold, weighs it by smoothstep(prominence[0], prominence[1], share). Two neighbouring spots merge
+ * above the threshold or part with every re-encode, resize or shifted crop; counting peaks by prominence keeps the
+ * count the same either way, while a spot with a doubled or flat top, or noise on a raised patch, counts once. A
+ * single spot comes back at its centroid with the component's area; several at their peaks, sharing the area
+ * equally. `weight` is the prominence weight (1 for the highest).
  */
 export function spotPeaks(
   map: Float32Array,
@@ -214,7 +215,10 @@ export function spotPeaks(
     }
     for (const p of members) inComponent[p] = 0;
     const heights = peaks.length > 1 ? prominences(map, size, members, peaks) : new Map(peaks.map((p) => [p, Number.POSITIVE_INFINITY]));
-    const kept = peaks.map((p) => [p, smoothstep(prominence[0], prominence[1], heights.get(p)!)] as const).filter(([, w]) => w > 0);
+    // Prominence as a share of the peak's height above the threshold: a bump on a raised plateau (noise inside a
+    // patch) stands out little, a spot that touches its neighbour only near the threshold stands out almost wholly.
+    const share = (p: number) => heights.get(p)! / Math.max(map[p]! - threshold, 1e-6);
+    const kept = peaks.map((p) => [p, smoothstep(prominence[0], prominence[1], share(p))] as const).filter(([, w]) => w > 0);
     if (kept.length === 1) {
       let sx = 0;
       let sy = 0;
