@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from '../kernel/errors';
-import type { Scope } from '../keys/scopes';
+import type { Scope } from '../keys/contract';
 import type { ApiEnv } from './deps';
 
 export type HttpMethod = 'get' | 'post' | 'delete';

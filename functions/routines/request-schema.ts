@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { describeValue, paramErrorsOf } from '../kernel/param-errors';
 import { getManifest, severityFor } from '../analysis/contract';
 import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/contract';
-import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients';
+import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients/contract';
 
-export type { ParamError } from '../ingredients';
+export type { ParamError } from '../ingredients/contract';
 
 export const MAX_ROUTINE_PRODUCTS = 30;
 export const SKIN_TYPES = ['dry', 'oily', 'combination', 'normal'] as const;

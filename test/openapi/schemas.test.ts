@@ -10,7 +10,7 @@ import { DomainError } from '../../functions/kernel/errors';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import { parseMarkers } from '../../functions/scans/markers-param';
 import { parseUserId } from '../../functions/scans/user-id';
-import { analyzeIngredients, validateIngredientAnalysisRequest, type IngredientAnalysis } from '../../functions/ingredients';
+import { analyzeIngredients, validateIngredientAnalysisRequest, type IngredientAnalysis } from '../../functions/ingredients/contract';
 import { generateRoutine } from '../../functions/routines/engine';
 import type { Routine } from '../../functions/routines/routine';
 import type { Scan } from '../../functions/scans/scan';

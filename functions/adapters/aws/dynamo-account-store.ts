@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Account } from '../../accounts/account';
+import type { Account, AccountStore } from '../../accounts/contract';
 import { withoutKeys } from './dynamo-items';
-import { type AccountStore } from '../../accounts/account-store';
 
 const strip = (item: Record<string, unknown>) => withoutKeys<Account>(item);
 

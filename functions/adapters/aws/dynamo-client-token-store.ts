@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { withoutKeys } from './dynamo-items';
-import type { ClientTokenRecord } from '../../client-tokens/client-token';
-import { type ClientTokenStore } from '../../client-tokens/client-token-store';
+import type { ClientTokenRecord, ClientTokenStore } from '../../client-tokens/contract';
 
 const tokenKey = (hash: string) => `hash#${hash}`;
 

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocum
 import { queryAll } from './dynamo-items';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import { type CorsOriginStore, type CorsOriginRecord } from '../../cors/cors-origin-store';
+import type { CorsOriginStore, CorsOriginRecord } from '../../cors/contract';
 
 const originKey = (origin: string) => `origin#${origin}`;
 

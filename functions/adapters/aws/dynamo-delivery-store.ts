@@ -3,8 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { GSI1 } from './tables';
 import { queryAll } from './dynamo-items';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus } from '../../webhooks/delivery';
-import { type DeliveryStore } from '../../webhooks/delivery-store';
+import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus, type DeliveryStore } from '../../webhooks/contract';
 
 function expiry(nowMs: number): number {
   return Math.floor(nowMs / 1000) + DELIVERY_RETENTION_SECONDS;

@@ -1,8 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { WebhookEndpoint } from '../../webhooks/endpoint';
-import { type WebhookEndpointStore } from '../../webhooks/endpoint-store';
+import type { WebhookEndpoint, WebhookEndpointStore } from '../../webhooks/contract';
 
 function tenantOf(endpoint: Pick<WebhookEndpoint, 'account_id' | 'environment'>): string {
   return tenantKey({ accountId: endpoint.account_id, environment: endpoint.environment });

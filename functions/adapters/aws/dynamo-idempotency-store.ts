@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocu
 import { queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type IdempotencyStore, type StoredResponse, type IdempotencyRecord } from '../../idempotency/idempotency-store';
+import type { IdempotencyStore, StoredResponse, IdempotencyRecord } from '../../idempotency/contract';
 
 /** Record ids start with the tenant key (`acct#env#operation#key`); the user index groups them per tenant and user. */
 function userPartition(id: string, userId: string): string {

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
-import { type KeyStore, type ApiKeyRecord } from '../../keys/key-store';
+import type { KeyStore, ApiKeyRecord } from '../../keys/contract';
 
 const hashKey = (hash: string) => `hash#${hash}`;
 

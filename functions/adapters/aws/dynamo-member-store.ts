@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { withoutKeys } from './dynamo-items';
-import type { Member } from '../../members/member';
-import { type MemberStore } from '../../members/member-store';
+import type { Member, MemberStore } from '../../members/contract';
 
 const emailKey = (email: string) => `email#${email}`;
 

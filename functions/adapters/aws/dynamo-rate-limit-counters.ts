@@ -1,6 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { RateLimitCounters } from '../../limits/rate-limiter';
+import type { RateLimitCounters } from '../../limits/contract';
 
 /** Rate-limit windows in the `rateLimits` table: one item per window, one conditional ADD per request. */
 export class DynamoRateLimitCounters implements RateLimitCounters {

@@ -2,8 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } fr
 import { queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { Routine } from '../../routines/routine';
-import { type RoutineStore } from '../../routines/routine-store';
+import type { Routine, RoutineStore } from '../../routines/contract';
 
 /** Routines per tenant, sorted by id; gsi1 per tenant and user (for erasure). */
 export class DynamoRoutineStore implements RoutineStore {

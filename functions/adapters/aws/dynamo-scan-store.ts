@@ -3,8 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GSI1, PROCESSING_INDEX, PROCESSING_SHARDS } from './tables';
 import { withoutKeys } from './dynamo-items';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { ScanRecord } from '../../scans/scan';
-import { type ScanStore, type ProcessingScanRef, type ScanPage, type ScanOutcome } from '../../scans/scan-store';
+import type { ScanRecord, ScanStore, ProcessingScanRef, ScanPage, ScanOutcome } from '../../scans/contract';
 
 function userPartition(tenantPk: string, userId: string): string {
   return `${tenantPk}#user#${userId}`;

@@ -2,8 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } fr
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
 import { withoutKeys } from './dynamo-items';
-import type { UserScoreRecord } from '../../scores/user-score';
-import { type ScoreStore } from '../../scores/score-store';
+import type { UserScoreRecord, ScoreStore } from '../../scores/contract';
 
 /** One item per tenant and user; writes are optimistic (the version read must still be there). */
 export class DynamoScoreStore implements ScoreStore {

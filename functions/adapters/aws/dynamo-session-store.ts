@@ -1,7 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { withoutKeys } from './dynamo-items';
-import type { Session } from '../../sessions/session';
-import { type SessionStore } from '../../sessions/session-store';
+import type { Session, SessionStore } from '../../sessions/contract';
 
 const sessionKey = (idHash: string) => `session#${idHash}`;
 

@@ -3,8 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocu
 import { queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { UploadRecord } from '../../uploads/upload';
-import { type UploadStore } from '../../uploads/upload-store';
+import type { UploadRecord, UploadStore } from '../../uploads/contract';
 
 const userKey = (tenant: Tenant, userId: string) => `user#${tenantKey(tenant)}#${userId}`;
 

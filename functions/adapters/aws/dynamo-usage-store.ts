@@ -1,8 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './dynamo-items';
 import type { Environment } from '../../kernel/tenant';
-import { USAGE_RETENTION_DAYS, type UsageDay, type UsageIncrement } from '../../usage/usage';
-import { type UsageStore } from '../../usage/usage-store';
+import { USAGE_RETENTION_DAYS, type UsageDay, type UsageIncrement, type UsageStore } from '../../usage/contract';
 
 /**
  * The `usage` table: one item per account, day, environment and key (pk = account id, sk = `day#env#key`),

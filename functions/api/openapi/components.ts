@@ -4,9 +4,9 @@
  * parameters.
  */
 import { z } from 'zod';
-import { ingredientAnalysisRequestSchema } from '../../ingredients';
-import { routineRequestSchema } from '../../routines/request-schema';
-import { SCOPES } from '../../keys/scopes';
+import { ingredientAnalysisRequestSchema } from '../../ingredients/contract';
+import { routineRequestSchema } from '../../routines/contract';
+import { SCOPES } from '../../keys/contract';
 import { markerNameSchema, markerResultSchema, severitySchema } from '../schemas/common';
 import { lesionCountsSchema, lesionTypeSchema, resultRegionSchema, scanListSchema, scanSchema, skinToneSchema, skinTypeSchema } from '../schemas/scan';
 import { idempotencyKeySchema, preferHeaderSchema, scanCreateFormSchema } from '../schemas/scan-requests';

@@ -1,9 +1,7 @@
 /** POST /v1/routines and GET /v1/routines/{routine_id}. */
 import { notFound } from '../../kernel/errors';
-import { routineRequestSchema } from '../../routines/request-schema';
-import { createRoutine } from '../../routines/create-routine';
-import { runIdempotent } from '../../idempotency/run-idempotent';
-import { canonicalJson } from '../../idempotency/canonical-json';
+import { routineRequestSchema, createRoutine } from '../../routines/contract';
+import { runIdempotent, canonicalJson } from '../../idempotency/contract';
 import { jsonWithETag } from '../middleware/conditional-get';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';

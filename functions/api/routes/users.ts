@@ -1,9 +1,9 @@
 /** GET /v1/users/{user_id}/score and DELETE /v1/users/{user_id} (erasure). */
 import type { z } from 'zod';
 import { notFound } from '../../kernel/errors';
-import { toPublicScore } from '../../scores/user-score';
-import { eraseUser } from '../../users/erase-user';
-import { actingUserId } from '../../client-tokens/token-access';
+import { toPublicScore } from '../../scores/contract';
+import { eraseUser } from '../../users/contract';
+import { actingUserId } from '../../client-tokens/contract';
 import type { ApiDeps } from '../deps';
 import { defineRoute } from '../route';
 import { tenantOf } from '../tenant-of';

@@ -1,8 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { DELIVERY_STATUSES, type DeliveryRecord } from '../../webhooks/delivery';
-import type { WebhookEndpoint } from '../../webhooks/endpoint';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/events';
-import { USER_AGENT } from '../../webhooks/signature';
+import { DELIVERY_STATUSES, type DeliveryRecord, type WebhookEndpoint, EVENT_TYPES, TEST_EVENT_TYPE, USER_AGENT } from '../../webhooks/contract';
 import { href, shortTime, type Frame } from './frame';
 import { Layout, PostForm } from './layout';
 

@@ -1,6 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { ApiKeyRecord } from '../../keys/key-store';
-import { SCOPES } from '../../keys/scopes';
+import { type ApiKeyRecord, SCOPES } from '../../keys/contract';
 import { href, shortTime, type Frame } from './frame';
 import { Layout, PostForm } from './layout';
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import type { Account } from '../../accounts/account';
-import type { ApiKeyRecord } from '../../keys/key-store';
+import type { Account } from '../../accounts/contract';
+import type { ApiKeyRecord } from '../../keys/contract';
 import { href, type Frame } from './frame';
 import { Layout } from './layout';
 import { UsageChart, type ChartDay } from './usage-chart';

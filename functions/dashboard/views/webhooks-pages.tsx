@@ -1,6 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { WebhookEndpoint } from '../../webhooks/endpoint';
-import { EVENT_TYPES } from '../../webhooks/events';
+import { type WebhookEndpoint, EVENT_TYPES } from '../../webhooks/contract';
 import { href, shortTime, type Frame } from './frame';
 import { Layout, PostForm } from './layout';
 import { SecretOnce } from './keys-pages';

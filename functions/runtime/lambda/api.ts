@@ -6,7 +6,7 @@ import { SqsQueue } from '../../adapters/aws/sqs-queue';
 import { observedHandler } from '../../adapters/aws/lambda-handler';
 import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
 import { createTracer, traceClient } from '../../adapters/aws/tracing';
-import { QueueEventPublisher } from '../../webhooks/event-publisher';
+import { QueueEventPublisher } from '../../webhooks/contract';
 import { createStores } from '../../adapters/aws/stores';
 import { createApp } from '../../api/app';
 import { buildApiDeps } from '../build-api-deps';

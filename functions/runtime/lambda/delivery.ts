@@ -8,7 +8,7 @@ import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
 import { createTracer, traceClient } from '../../adapters/aws/tracing';
 import { createStores } from '../../adapters/aws/stores';
 import { buildDeliveryDeps } from '../build-delivery-deps';
-import { createDeliveryHandler } from '../../webhooks/delivery-handler';
+import { createDeliveryHandler } from '../../webhooks/contract';
 
 // Built once per container; every invocation reuses the clients.
 const config = loadConfig();

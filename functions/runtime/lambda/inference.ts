@@ -8,10 +8,10 @@ import { observedHandler } from '../../adapters/aws/lambda-handler';
 import { createLogger } from '../../kernel/logger';
 import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
 import { createTracer, traceClient } from '../../adapters/aws/tracing';
-import { QueueEventPublisher } from '../../webhooks/event-publisher';
+import { QueueEventPublisher } from '../../webhooks/contract';
 import { createAnalyzer } from '../../analysis/create-analyzer';
 import { buildInferenceDeps } from '../build-inference-deps';
-import { createScanJobHandler } from '../../inference/scan-job-handler';
+import { createScanJobHandler } from '../../inference/contract';
 
 // Models and sessions load once per container, on the first event, and are reused for every message after.
 const config = loadConfig();

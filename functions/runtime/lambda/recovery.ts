@@ -8,8 +8,8 @@ import { createLogger } from '../../kernel/logger';
 import { createLambdaMetrics } from '../../adapters/aws/powertools-metrics';
 import { createTracer, traceClient } from '../../adapters/aws/tracing';
 import { createStores } from '../../adapters/aws/stores';
-import { publishScanEvents, QueueEventPublisher } from '../../webhooks/event-publisher';
-import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans, type RecoveryReport } from '../../recovery/recover-stuck-scans';
+import { publishScanEvents, QueueEventPublisher } from '../../webhooks/contract';
+import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans, type RecoveryReport } from '../../recovery/contract';
 
 // The recovery sweep on AWS, invoked by an EventBridge schedule (lib/recovery.ts); the core is the local stack's.
 const config = loadConfig();
