@@ -68,8 +68,6 @@ export const INPUT_SCHEMAS = {
   UploadRequest: uploadRequestSchema,
 } satisfies Record<string, z.ZodType>;
 
-export type SchemaId = keyof typeof OUTPUT_SCHEMAS | keyof typeof INPUT_SCHEMAS;
-
 const COMPONENT_IDS = new Map<z.ZodType, string>(
   [...Object.entries(OUTPUT_SCHEMAS), ...Object.entries(INPUT_SCHEMAS)].map(([id, schema]) => [schema as z.ZodType, id]),
 );
