@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoTable } from './dynamo-table';
 import { GSI1 } from './tables';
 import { conditionalWrite, queryAll, recordTenantKey as tenantOf, setChanges, withoutKeys } from './dynamo-items';
@@ -145,25 +145,20 @@ export class DynamoDeliveryStore extends DynamoTable implements DeliveryStore {
       filters.push('event_type = :type');
       values[':type'] = options.eventType;
     }
-    const items: DeliveryRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []).map(strip));
-      start = page.LastEvaluatedKey;
-    } while (start && items.length < options.limit);
-    return items.slice(0, options.limit);
+    const items = await queryAll(
+      this.db,
+      {
+        TableName: this.tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+      },
+      (found) => found.length >= options.limit,
+    );
+    return items.slice(0, options.limit).map(strip);
   }
 
   /**

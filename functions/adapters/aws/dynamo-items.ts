@@ -2,28 +2,32 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, ScanCommand, type DynamoDBDocumentClient, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tenantKey, type Environment } from '../../kernel/tenant';
 
-/** Every item a query matches, following `LastEvaluatedKey` page after page. */
-export async function queryAll(db: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+type Page = { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> };
+
+/** Reads page after page, following `LastEvaluatedKey`, until the last page or until `enough` of the items so far. */
+async function allPages(read: (start: Record<string, unknown> | undefined) => Promise<Page>, enough?: (items: Record<string, unknown>[]) => boolean) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    const page = await read(start);
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
-  } while (start);
+  } while (start && !enough?.(items));
   return items;
 }
 
+/** Every item a query matches (or the pages up to `enough` of them), page after page. */
+export function queryAll(
+  db: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+  enough?: (items: Record<string, unknown>[]) => boolean,
+): Promise<Record<string, unknown>[]> {
+  return allPages((start) => db.send(new QueryCommand({ ...input, ExclusiveStartKey: start })), enough);
+}
+
 /** Every item of a table scan, page after page (operators' listings only: a scan reads the whole table). */
-export async function scanAll(db: DynamoDBDocumentClient, input: Omit<ScanCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new ScanCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function scanAll(db: DynamoDBDocumentClient, input: Omit<ScanCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  return allPages((start) => db.send(new ScanCommand({ ...input, ExclusiveStartKey: start })));
 }
 
 /** A stored item without the table's key attributes: the record as the code knows it. */
