@@ -217,16 +217,26 @@ function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted) 
  * @example
  *   const features = reduceFeatures(maps, regions); // features.values.acne === soft count of red spots
  */
-export function reduceFeatures(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
+export function reduceFeatures(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions = {}): SkinFeatures {
   counted = new WeakMap();
   try {
-    return reduce(maps, regions);
+    return reduce(maps, regions, options);
   } finally {
     counted = undefined;
   }
 }
 
-function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
+/** How a reduction is called (none of it changes a value it returns). */
+export interface ReduceOptions {
+  /**
+   * false: leave out the markers added in skin-v1.5.0 (no values or details for them). Per-region results
+   * (region-results.ts) read those on the full maps, one region at a time, so their whole reductions of cut maps
+   * would only throw them away (and each would blur the cut maps again: ≈ 15 ms per region).
+   */
+  addedMarkers?: boolean;
+}
+
+function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): SkinFeatures {
   const size = regions.size;
   const M = MEASUREMENT;
   const specular = channel(maps, 'specular', 'strength', size);
@@ -338,11 +348,14 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   };
 
   // The markers added in skin-v1.5.0, each measured in its own file (skin/markers/).
-  const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
-  Object.assign(values, added.values);
-  Object.assign(details, added.details);
+  if (options.addedMarkers !== false) {
+    const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
+    Object.assign(values, added.values);
+    Object.assign(details, added.details);
+  }
 
   for (const marker of MARKER_NAMES) {
+    if (!details[marker]) continue; // an added marker left out (options.addedMarkers)
     const view = marker === 'acne' || marker === 'oiliness' ? all : clean;
     details[marker]!.regions_used = MARKER_REGIONS[marker].filter((r) => view.usable.has(r)).length;
   }

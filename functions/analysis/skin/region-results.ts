@@ -102,7 +102,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
         for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]));
-      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values);
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references), { addedMarkers: false }).values);
       for (const marker of grouped) if (resultRegionsOf(marker).includes(part)) put(marker, part, values[marker] ?? Number.NaN);
     }
   }
