@@ -145,17 +145,35 @@ export function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): Region
 
 /** The pixels of a mask with weight > 0 (pixelWeight's, or 1 each). */
 function regionPixels(mask: Uint8Array, pixelWeight?: Float32Array): Weighted {
+  // Read through the mask's own pixel list (a region is a few percent of the crop), in the same ascending order.
+  const set = maskPixels(mask);
   let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i] && (!pixelWeight || pixelWeight[i]! > 0)) n++;
+  for (let k = 0; k < set.length; k++) if (!pixelWeight || pixelWeight[set[k]!]! > 0) n++;
   const index = new Uint32Array(n);
   const weight = new Float32Array(n);
-  let k = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i] || (pixelWeight && !(pixelWeight[i]! > 0))) continue;
-    index[k] = i;
-    weight[k++] = pixelWeight ? pixelWeight[i]! : 1;
+  let j = 0;
+  for (let k = 0; k < set.length; k++) {
+    const i = set[k]!;
+    if (pixelWeight && !(pixelWeight[i]! > 0)) continue;
+    index[j] = i;
+    weight[j++] = pixelWeight ? pixelWeight[i]! : 1;
   }
   return { index, weight };
+}
+
+/** Set pixels of the masks seen during one reduceFeatures call (the all and the glare-weighted views share them). */
+let listed: WeakMap<Uint8Array, Uint32Array> | undefined;
+
+/** The positions of a mask's non-zero pixels, ascending. */
+function maskPixels(mask: Uint8Array): Uint32Array {
+  const known = listed?.get(mask);
+  if (known) return known;
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  const out = new Uint32Array(n);
+  for (let i = 0, k = 0; k < n; i++) if (mask[i]) out[k++] = i;
+  listed?.set(mask, out);
+  return out;
 }
 
 /** The usable regions among `names` as one dense S×S weight map (overlapping regions count once). */
@@ -219,10 +237,12 @@ function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted) 
  */
 export function reduceFeatures(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions = {}): SkinFeatures {
   counted = new WeakMap();
+  listed = new WeakMap();
   try {
     return reduce(maps, regions, options);
   } finally {
     counted = undefined;
+    listed = undefined;
   }
 }
 
