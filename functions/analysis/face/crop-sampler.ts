@@ -37,6 +37,7 @@ export function sampleCrop(image: RgbImage, crop: SquareCrop, size: number): Flo
   }
   const x0 = crop.center.x - 0.5;
   const y0 = crop.center.y - 0.5;
+  if (insideImage(x0, y0, cdu, sdu, s, c, offsets, size, maxX, maxY)) return sampleInside(image, x0, y0, cdu, sdu, s, c, offsets, size, k);
   const sdv = new Float64Array(k);
   const cdv = new Float64Array(k);
   let o = 0;
@@ -67,6 +68,88 @@ export function sampleCrop(image: RgbImage, crop: SquareCrop, size: number): Flo
           const bb = (yi * width + x1) * 3;
           const cc = (y1 * width + xi) * 3;
           const d = (y1 * width + x1) * 3;
+          const gx = 1 - fx;
+          const gy = 1 - fy;
+          const w00 = gx * gy;
+          const w01 = fx * gy;
+          const w10 = gx * fy;
+          const w11 = fx * fy;
+          r += data[a]! * w00 + data[bb]! * w01 + data[cc]! * w10 + data[d]! * w11;
+          g += data[a + 1]! * w00 + data[bb + 1]! * w01 + data[cc + 1]! * w10 + data[d + 1]! * w11;
+          b += data[a + 2]! * w00 + data[bb + 2]! * w01 + data[cc + 2]! * w10 + data[d + 2]! * w11;
+        }
+      }
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+      o += 3;
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether every sample position lies in [0, max) on both axes, so that no clamp applies and each sample's right
+ * and lower neighbours are the next column and row. Exact, not estimated: floating-point addition and subtraction
+ * are monotonic in each operand, so x = (x0 + c·du) − s·dv computed as in the loop is largest at the largest c·du
+ * and smallest s·dv (likewise y = (y0 + s·du) + c·dv), with the products computed as in the loop.
+ */
+function insideImage(x0: number, y0: number, cdu: Float64Array, sdu: Float64Array, s: number, c: number, offsets: Float64Array, size: number, maxX: number, maxY: number): boolean {
+  let cduMin = Infinity, cduMax = -Infinity, sduMin = Infinity, sduMax = -Infinity; // prettier-ignore
+  for (let i = 0; i < cdu.length; i++) {
+    cduMin = Math.min(cduMin, cdu[i]!);
+    cduMax = Math.max(cduMax, cdu[i]!);
+    sduMin = Math.min(sduMin, sdu[i]!);
+    sduMax = Math.max(sduMax, sdu[i]!);
+  }
+  let sdvMin = Infinity, sdvMax = -Infinity, cdvMin = Infinity, cdvMax = -Infinity; // prettier-ignore
+  for (let v = 0; v < size; v++) {
+    for (let j = 0; j < offsets.length; j++) {
+      const dv = v + offsets[j]!;
+      sdvMin = Math.min(sdvMin, s * dv);
+      sdvMax = Math.max(sdvMax, s * dv);
+      cdvMin = Math.min(cdvMin, c * dv);
+      cdvMax = Math.max(cdvMax, c * dv);
+    }
+  }
+  return x0 + cduMin - sdvMax >= 0 && x0 + cduMax - sdvMin < maxX && y0 + sduMin + cdvMin >= 0 && y0 + sduMax + cdvMax < maxY;
+}
+
+/**
+ * sampleCrop's loop for a window that lies inside the image (insideImage): the same arithmetic in the same order
+ * without the clamps, which would change nothing there (about a third of the per-sample work).
+ */
+function sampleInside(image: RgbImage, x0: number, y0: number, cdu: Float64Array, sdu: Float64Array, s: number, c: number, offsets: Float64Array, size: number, k: number): Float32Array {
+  const out = new Float32Array(size * size * 3);
+  const { data, width } = image;
+  const n = k * k;
+  const row = 3 * width;
+  const sdv = new Float64Array(k);
+  const cdv = new Float64Array(k);
+  let o = 0;
+  for (let v = 0; v < size; v++) {
+    for (let j = 0; j < k; j++) {
+      const dv = v + offsets[j]!;
+      sdv[j] = s * dv;
+      cdv[j] = c * dv;
+    }
+    for (let u = 0; u < size; u++) {
+      let r = 0, g = 0, b = 0; // prettier-ignore
+      const base = u * k;
+      for (let j = 0; j < k; j++) {
+        const sj = sdv[j]!;
+        const cj = cdv[j]!;
+        for (let i = 0; i < k; i++) {
+          const x = x0 + cdu[base + i]! - sj;
+          const y = y0 + sdu[base + i]! + cj;
+          const xi = x | 0;
+          const yi = y | 0;
+          const fx = x - xi;
+          const fy = y - yi;
+          const a = (yi * width + xi) * 3;
+          const bb = a + 3;
+          const cc = a + row;
+          const d = cc + 3;
           const gx = 1 - fx;
           const gy = 1 - fy;
           const w00 = gx * gy;
