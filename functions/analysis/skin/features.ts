@@ -254,7 +254,11 @@ export interface ReduceOptions {
    * would only throw them away (and each would blur the cut maps again: ≈ 15 ms per region).
    */
   addedMarkers?: boolean;
+  /** false: no baseline (every field NaN): per-region results read only marker values. */
+  baseline?: boolean;
 }
+
+const NO_BASELINE: SkinBaseline = { L: Number.NaN, a: Number.NaN, b: Number.NaN, ita: Number.NaN, melanin: Number.NaN, haemoglobin: Number.NaN, shading: Number.NaN, mi: Number.NaN, ei: Number.NaN };
 
 function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): SkinFeatures {
   const size = regions.size;
@@ -273,7 +277,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const haemoglobin = channel(maps, 'chromophores', 'haemoglobin', size);
   const shading = channel(maps, 'chromophores', 'shading', size);
   const od = channel(maps, 'indices', 'od', size);
-  const baseline: SkinBaseline = {
+  const baseline: SkinBaseline = options.baseline === false ? { ...NO_BASELINE } : {
     L: weightedMedian(L, face),
     a: weightedMedian(a, face),
     b: weightedMedian(b, face),
