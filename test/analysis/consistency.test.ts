@@ -9,6 +9,8 @@
  *   from chroma, which 4:2:0 halves);
  * - glare: studio highlights under the eyes and at the eye corners (the former 6-px cut-out emptied those regions)
  *   and the same highlights 10 % dimmer, as a re-exposure makes them;
+ * - spot counts: pairs of spots painted close enough to touch above the detection threshold, re-encoded, resized and
+ *   cropped (a spot was a connected component, so whether two neighbours touched changed the count);
  * - expression and eye state: landmarks of a real face with the lids closed or the mouth widened into a smile.
  * Masks, drawings and black-and-white photos are in quality.test.ts.
  */
