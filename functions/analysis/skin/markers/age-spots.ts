@@ -10,8 +10,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep } from '../stats.js';
-import { normalisedBlur, skinCover } from './blur.js';
-import { channelOf, denseWeights, faceSkin, supportOf, type MarkerInputs } from './inputs.js';
+import { channelOf, denseWeights, supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const AGE_SPOTS = {
@@ -45,13 +44,13 @@ export interface AgeSpot {
 export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
-  const skin = faceSkin(inputs);
+  const { blur } = inputs.skin.glare;
   const melanin = channelOf(inputs.maps, 'chromophores', 'melanin', size);
-  const near = normalisedBlur(melanin, skin, size, A.sigma);
-  const around = normalisedBlur(melanin, skin, size, A.surroundSigma);
+  const near = blur.mean(melanin, A.sigma);
+  const around = blur.mean(melanin, A.surroundSigma);
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
-  const cover = skinCover(skin, size, A.surroundSigma);
+  const cover = blur.cover(A.surroundSigma);
   return (measured) => spotsIn(inputs, contrast, cover, measured);
 }
 

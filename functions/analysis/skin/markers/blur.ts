@@ -2,6 +2,12 @@
  * Normalised Gaussian blur over a weighted support: blur(map · weight) / blur(weight), so pixels outside the skin
  * (eyes, brows, hair, background) neither leak into the skin's values nor pull them towards zero at its edges.
  * The Gaussian is three passes of a running-sum box filter per axis (linear time, whatever σ).
+ *
+ * Cheap without changing a bit of the result (docs/performance.md, "The added markers' cost"): the passes run over a
+ * window round the support only, several maps at once (interleaved, the columns' running sums side by side along
+ * each row rather than walking down the columns), and the blurred weight at each σ is summed once per support
+ * (blurOver) and shared by every map blurred over it and by its skin cover. Every running sum sees the same values
+ * in the same order as the passes over the whole S × S map did: see `windowOf`.
  */
 
 /** Box width for three passes whose variance is σ²: 3(w² − 1)/12 = σ². */
@@ -10,64 +16,225 @@ function boxWidth(sigma: number): number {
   return w % 2 === 1 ? w : w + 1;
 }
 
-/** One box pass along rows (horizontal) or columns, in place; outside the image counts as 0. */
-function boxPass(data: Float64Array, size: number, radius: number, horizontal: boolean, scratch: Float64Array): void {
-  const step = horizontal ? 1 : size;
-  const lineStep = horizontal ? size : 1;
-  for (let line = 0; line < size; line++) {
-    const base = line * lineStep;
-    for (let i = 0; i < size; i++) scratch[i] = data[base + i * step]!;
-    let sum = 0;
-    for (let i = 0; i <= Math.min(radius, size - 1); i++) sum += scratch[i]!;
-    for (let i = 0; i < size; i++) {
-      data[base + i * step] = sum;
-      const add = i + radius + 1;
-      const drop = i - radius;
-      if (add < size) sum += scratch[add]!;
-      if (drop >= 0) sum -= scratch[drop]!;
+/** A rectangle of the S × S map, bounds inclusive. */
+interface Rect {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * Where the passes run (`sums`) and where their result is read (`read`), for a support (the pixels with weight
+ * above 0) and a box radius r. Before the support, every value a pass sees is +0 (the first pass's input is 0
+ * outside the support, and each pass moves values at most r along its axis), and adding or dropping +0 leaves a
+ * running sum as it is; so a line may start 3r before the support. After the support, the whole-map passes leave
+ * the rounding residue of the sums (Σ added − Σ dropped) in every pixel, and each pass carries what lies up to r
+ * ahead into every sum: a pixel within 3r of the support gets the same sum as on the whole map when the lines run
+ * 6r past the support. Farther than 3r the blurred weight is that residue alone, many orders of magnitude below
+ * any minWeight, so the whole-map blur kept each pixel's own value there: so does this.
+ */
+function windowOf(support: Rect, size: number, radius: number): { sums: Rect; read: Rect } {
+  const reach = 3 * radius;
+  const clip = (v: number) => Math.min(size - 1, Math.max(0, v));
+  const read = { x0: clip(support.x0 - reach), x1: clip(support.x1 + reach), y0: clip(support.y0 - reach), y1: clip(support.y1 + reach) };
+  return { sums: { x0: read.x0, x1: clip(support.x1 + 2 * reach), y0: read.y0, y1: clip(support.y1 + 2 * reach) }, read };
+}
+
+/** The bounding rectangle of the pixels whose weight is not ≤ 0 (the ones normalisedBlur puts into its sums). */
+function supportRect(weight: Float32Array, size: number): Rect | null {
+  let x0 = size;
+  let x1 = -1;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = 0; y < size; y++) {
+    const row = y * size;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < size; x++) {
+      if (weight[row + x]! <= 0) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    if (first < x0) x0 = first;
+    if (last > x1) x1 = last;
+  }
+  return y0 < 0 ? null : { x0, x1, y0, y1 };
+}
+
+/**
+ * One box pass along each row of a `cols` × `rows` block of `channels` interleaved channels, `src` into `dst`:
+ * each channel's running sum as the whole-map pass did it (outside the block counts as 0).
+ */
+function rowPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, channels: number, radius: number): void {
+  const stride = cols * channels;
+  const first = Math.min(radius, cols - 1);
+  for (let y = 0; y < rows; y++) {
+    for (let c = 0; c < channels; c++) {
+      const base = y * stride + c;
+      let sum = 0;
+      for (let i = 0; i <= first; i++) sum += src[base + i * channels]!;
+      for (let i = 0; i < cols; i++) {
+        dst[base + i * channels] = sum;
+        const add = i + radius + 1;
+        const drop = i - radius;
+        if (add < cols) sum += src[base + add * channels]!;
+        if (drop >= 0) sum -= src[base + drop * channels]!;
+      }
     }
   }
 }
 
-function gaussianSums(values: Float64Array, size: number, sigma: number): void {
-  const radius = (boxWidth(sigma) - 1) / 2;
-  const scratch = new Float64Array(size);
+/**
+ * One box pass along each column, `src` into `dst`: the running sums of a whole row of columns side by side
+ * (`sums`), moved down a row at a time, so memory is read along rows. Per column the same additions and
+ * subtractions in the same order as a walk down that column.
+ */
+function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, channels: number, radius: number, sums: Float64Array): void {
+  const stride = cols * channels;
+  sums.fill(0);
+  for (let j = 0; j <= Math.min(radius, rows - 1); j++) {
+    const from = j * stride;
+    for (let t = 0; t < stride; t++) sums[t]! += src[from + t]!;
+  }
+  for (let y = 0; y < rows; y++) {
+    const out = y * stride;
+    const add = y + radius + 1 < rows ? (y + radius + 1) * stride : -1;
+    const drop = y - radius >= 0 ? (y - radius) * stride : -1;
+    if (add >= 0 && drop >= 0) {
+      for (let t = 0; t < stride; t++) {
+        const s = sums[t]!;
+        dst[out + t] = s;
+        sums[t] = s + src[add + t]! - src[drop + t]!;
+      }
+    } else if (add >= 0) {
+      for (let t = 0; t < stride; t++) {
+        const s = sums[t]!;
+        dst[out + t] = s;
+        sums[t] = s + src[add + t]!;
+      }
+    } else if (drop >= 0) {
+      for (let t = 0; t < stride; t++) {
+        const s = sums[t]!;
+        dst[out + t] = s;
+        sums[t] = s - src[drop + t]!;
+      }
+    } else {
+      for (let t = 0; t < stride; t++) dst[out + t] = sums[t]!;
+    }
+  }
+}
+
+/** Three box passes per axis over a block of interleaved channels, in place in `data` (`spare`: as long). */
+function gaussianSums(data: Float64Array, spare: Float64Array, cols: number, rows: number, channels: number, radius: number): void {
+  const sums = new Float64Array(cols * channels);
   for (let pass = 0; pass < 3; pass++) {
-    boxPass(values, size, radius, true, scratch);
-    boxPass(values, size, radius, false, scratch);
+    rowPass(data, spare, cols, rows, channels, radius);
+    columnPass(spare, data, cols, rows, channels, radius, sums);
   }
 }
 
-/**
- * Weighted Gaussian mean of `map` at every pixel (σ in pixels), over `weight` (0..1 per pixel); where the weight
- * within reach is below `minWeight` of the kernel's mass (far from any skin), the pixel keeps its own value.
- */
-export function normalisedBlur(map: Float32Array, weight: Float32Array, size: number, sigma: number, minWeight = 0.05): Float32Array {
-  const n = size * size;
-  const num = new Float64Array(n);
-  const den = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const w = weight[i]!;
-    if (w <= 0) continue;
-    num[i] = w * map[i]!;
-    den[i] = w;
-  }
-  gaussianSums(num, size, sigma);
-  gaussianSums(den, size, sigma);
-  const mass = boxWidth(sigma) ** 6;
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = den[i]! >= minWeight * mass ? num[i]! / den[i]! : map[i]!;
-  return out;
+/** Gaussian blurs over one weighted support (0..1 per pixel); the blurred weight at each σ is summed once. */
+export interface SkinBlur {
+  /**
+   * Weighted Gaussian mean of each map at every pixel (σ in pixels), over the weight; where the weight within
+   * reach is below `minWeight` of the kernel's mass (far from any skin), a pixel keeps its own value.
+   */
+  means(maps: readonly Float32Array[], sigma: number, minWeight?: number): Float32Array[];
+  /** The same for one map. */
+  mean(map: Float32Array, sigma: number, minWeight?: number): Float32Array;
+  /**
+   * How much of the Gaussian neighbourhood (σ) of each pixel is skin: blur(weight), 0..1. Centre-surround measures
+   * near the edge of the skin (hair, nostrils, brows, background) compare a pixel with one side of its
+   * surroundings only; a low cover marks them. Read it on the support only: beyond 3 box radii of the support it
+   * is 0 here (the whole-map passes left their rounding residue there).
+   */
+  cover(sigma: number): Float32Array;
 }
 
-/**
- * How much of the Gaussian neighbourhood (σ) of each pixel is skin: blur(weight), 0..1. Centre-surround measures
- * near the edge of the skin (hair, nostrils, brows, background) compare a pixel with one side of its
- * surroundings only; a low cover marks them.
- */
-export function skinCover(weight: Float32Array, size: number, sigma: number): Float32Array {
-  const sums = Float64Array.from(weight);
-  gaussianSums(sums, size, sigma);
-  const mass = boxWidth(sigma) ** 6;
-  return Float32Array.from(sums, (v) => v / mass);
+interface Blurred {
+  window: { sums: Rect; read: Rect };
+  radius: number;
+  /** The blurred weight over window.sums (cols × rows). */
+  weight: Float64Array;
+}
+
+export function blurOver(weight: Float32Array, size: number): SkinBlur {
+  const support = supportRect(weight, size);
+  const blurredWeight = new Map<number, Blurred>();
+  const weightAt = (sigma: number): Blurred | null => {
+    if (!support) return null;
+    let blurred = blurredWeight.get(sigma);
+    if (!blurred) {
+      const radius = (boxWidth(sigma) - 1) / 2;
+      const window = windowOf(support, size, radius);
+      const { x0, x1, y0, y1 } = window.sums;
+      const cols = x1 - x0 + 1;
+      const rows = y1 - y0 + 1;
+      const data = new Float64Array(cols * rows);
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const w = weight[y * size + x]!;
+          if (!(w <= 0)) data[(y - y0) * cols + (x - x0)] = w;
+        }
+      }
+      gaussianSums(data, new Float64Array(data.length), cols, rows, 1, radius);
+      blurred = { window, radius, weight: data };
+      blurredWeight.set(sigma, blurred);
+    }
+    return blurred;
+  };
+  const blur: SkinBlur = {
+    mean: (map, sigma, minWeight) => blur.means([map], sigma, minWeight)[0]!,
+    means(maps, sigma, minWeight = 0.05) {
+      const outs = maps.map((map) => new Float32Array(map));
+      const blurred = weightAt(sigma);
+      if (!blurred || maps.length === 0) return outs;
+      const { window, radius } = blurred;
+      const { x0, x1, y0, y1 } = window.sums;
+      const cols = x1 - x0 + 1;
+      const rows = y1 - y0 + 1;
+      const k = maps.length;
+      const data = new Float64Array(cols * rows * k);
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const i = y * size + x;
+          const w = weight[i]!;
+          if (w <= 0) continue;
+          const at = ((y - y0) * cols + (x - x0)) * k;
+          for (let c = 0; c < k; c++) data[at + c] = w * maps[c]![i]!;
+        }
+      }
+      gaussianSums(data, new Float64Array(data.length), cols, rows, k, radius);
+      const least = minWeight * boxWidth(sigma) ** 6;
+      const { read } = window;
+      for (let y = read.y0; y <= read.y1; y++) {
+        for (let x = read.x0; x <= read.x1; x++) {
+          const at = (y - y0) * cols + (x - x0);
+          const den = blurred.weight[at]!;
+          if (!(den >= least)) continue;
+          const i = y * size + x;
+          for (let c = 0; c < k; c++) outs[c]![i] = data[at * k + c]! / den;
+        }
+      }
+      return outs;
+    },
+    cover(sigma) {
+      const out = new Float32Array(size * size);
+      const blurred = weightAt(sigma);
+      if (!blurred) return out;
+      const { x0, x1, y0 } = blurred.window.sums;
+      const cols = x1 - x0 + 1;
+      const mass = boxWidth(sigma) ** 6;
+      const { read } = blurred.window;
+      for (let y = read.y0; y <= read.y1; y++) {
+        for (let x = read.x0; x <= read.x1; x++) out[y * size + x] = blurred.weight[(y - y0) * cols + (x - x0)]! / mass;
+      }
+      return out;
+    },
+  };
+  return blur;
 }

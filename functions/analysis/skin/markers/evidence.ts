@@ -7,7 +7,7 @@ import type { SkinOutputName } from '../model-spec.js';
 import { ramp } from '../evidence-ramp.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
-import { normalisedBlur } from './blur.js';
+import { blurOver } from './blur.js';
 import { EYE_BAGS } from './eye-bags.js';
 import type { AddedMarker } from './index.js';
 import { channelOf } from './inputs.js';
@@ -22,43 +22,60 @@ const TONE_SHOWN: [number, number] = [1.5, 5];
 const GLOW_SHOWN: [number, number] = [2, 8];
 
 export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutputName, Float32Array>, inside: Uint8Array, size: number): Uint8Array {
-  const skin = Float32Array.from(inside);
   const map = (output: SkinOutputName, name: string) => channelOf(maps, output, name, size);
+  if (marker === 'blackheads') return ramp(map('pits', 'dark'), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
+  const skin = new Float32Array(inside.length);
+  for (let i = 0; i < skin.length; i++) skin[i] = inside[i]!;
+  const blur = blurOver(skin, size);
   switch (marker) {
     case 'eye_bags': {
-      const smooth = normalisedBlur(map('indices', 'od'), skin, size, EYE_BAGS.sigma);
+      const smooth = blur.mean(map('indices', 'od'), EYE_BAGS.sigma);
       const s = EYE_BAGS.step;
       const slope = new Float32Array(smooth.length);
       for (let i = s * size; i < smooth.length - s * size; i++) slope[i] = (smooth[i + s * size]! - smooth[i - s * size]!) / (2 * s);
       return ramp(slope, inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
     }
     case 'uniformness': {
-      const tone = new Float32Array(size * size);
-      const m = normalisedBlur(map('chromophores', 'melanin'), skin, size, UNIFORMNESS.sigma);
-      const h = normalisedBlur(map('chromophores', 'haemoglobin'), skin, size, UNIFORMNESS.sigma);
-      for (let i = 0; i < tone.length; i++) tone[i] = m[i]! + h[i]!;
-      const values = [...tone.filter((_, i) => inside[i])].sort((a, b) => a - b);
-      const median = values.length ? values[values.length >> 1]! : 0;
+      const [tone, h] = blur.means([map('chromophores', 'melanin'), map('chromophores', 'haemoglobin')], UNIFORMNESS.sigma) as [Float32Array, Float32Array];
+      for (let i = 0; i < tone.length; i++) tone[i] = tone[i]! + h[i]!;
+      const median = medianInside(tone, inside);
       for (let i = 0; i < tone.length; i++) tone[i] = Math.abs(tone[i]! - median);
       return ramp(tone, inside, TONE_SHOWN[0], TONE_SHOWN[1]);
     }
     case 'radiance': {
       // Skin brighter than the regions' own median (the reference the value uses is that of forehead, nose, chin).
-      const od = normalisedBlur(glowDensity(maps, size), skin, size, RADIANCE.sigma);
-      const values = [...od.filter((_, i) => inside[i])].sort((a, b) => a - b);
-      const median = values.length ? values[values.length >> 1]! : 0;
-      return ramp(Float32Array.from(od, (v) => median - v), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
+      const od = blur.mean(glowDensity(maps, size), RADIANCE.sigma);
+      const median = medianInside(od, inside);
+      for (let i = 0; i < od.length; i++) od[i] = median - od[i]!;
+      return ramp(od, inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
     }
     case 'age_spots': {
       const melanin = map('chromophores', 'melanin');
-      const near = normalisedBlur(melanin, skin, size, AGE_SPOTS.sigma);
-      const around = normalisedBlur(melanin, skin, size, AGE_SPOTS.surroundSigma);
-      const contrast = new Float32Array(melanin.length);
-      for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
+      const contrast = blur.mean(melanin, AGE_SPOTS.sigma);
+      const around = blur.mean(melanin, AGE_SPOTS.surroundSigma);
+      for (let i = 0; i < contrast.length; i++) contrast[i] = contrast[i]! - around[i]!;
       return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1]);
     }
-    case 'blackheads':
-      return ramp(map('pits', 'dark'), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
   }
 }
 
+/**
+ * The upper median of `map` inside, 0 when nothing is: a typed array's own numeric sort, the order of a
+ * (a, b) => a − b comparator sort without a call per comparison (the same value unless a NaN is among them,
+ * where that comparator's order is the engine's: then it is the one used).
+ */
+function medianInside(map: Float32Array, inside: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < map.length; i++) if (inside[i]) count++;
+  const values = new Float32Array(count);
+  let k = 0;
+  let nan = false;
+  for (let i = 0; i < map.length; i++) {
+    if (!inside[i]) continue;
+    values[k++] = map[i]!;
+    if (Number.isNaN(map[i]!)) nan = true;
+  }
+  if (count === 0) return 0;
+  if (nan) return [...values].sort((a, b) => a - b)[count >> 1]!;
+  return values.sort()[count >> 1]!;
+}

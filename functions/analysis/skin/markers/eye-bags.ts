@@ -9,8 +9,7 @@
  * the two markers read different things in the same place.
  */
 import type { RegionName } from '../../types.js';
-import { normalisedBlur } from './blur.js';
-import { channelOf, faceSkin, type MarkerInputs } from './inputs.js';
+import { channelOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const EYE_BAGS = {
@@ -43,7 +42,7 @@ export const EYE_BAGS_MEASURED: RegionName[] = SIDES.map(([eye]) => eye);
 export function eyeBagsOver(inputs: MarkerInputs): (eyes: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;
   const od = channelOf(inputs.maps, 'indices', 'od', size);
-  const smooth = normalisedBlur(od, faceSkin(inputs), size, EYE_BAGS.sigma);
+  const smooth = inputs.skin.glare.blur.mean(od, EYE_BAGS.sigma);
   return (eyes) => crease(inputs, smooth, SIDES.filter(([eye]) => eyes.includes(eye)));
 }
 
