@@ -65,25 +65,31 @@ function supportRect(weight: Float32Array, size: number): Rect | null {
   return y0 < 0 ? null : { x0, x1, y0, y1 };
 }
 
-/**
- * One box pass along each row of a `cols` × `rows` block of `channels` interleaved channels, `src` into `dst`:
- * each channel's running sum as the whole-map pass did it (outside the block counts as 0).
- */
-function rowPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, channels: number, radius: number): void {
-  const stride = cols * channels;
+/** One box pass along each row of a `cols` × `rows` block, `src` into `dst` (outside the block counts as 0). */
+function rowPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number): void {
   const first = Math.min(radius, cols - 1);
+  // A step adds the value radius + 1 ahead (before addEnd) and drops the one radius behind (from radius on): the
+  // loop split at those bounds, the same steps in the same order without a test each.
+  const addEnd = cols - radius - 1;
+  const ahead = radius + 1;
   for (let y = 0; y < rows; y++) {
-    for (let c = 0; c < channels; c++) {
-      const base = y * stride + c;
-      let sum = 0;
-      for (let i = 0; i <= first; i++) sum += src[base + i * channels]!;
-      for (let i = 0; i < cols; i++) {
-        dst[base + i * channels] = sum;
-        const add = i + radius + 1;
-        const drop = i - radius;
-        if (add < cols) sum += src[base + add * channels]!;
-        if (drop >= 0) sum -= src[base + drop * channels]!;
-      }
+    const base = y * cols;
+    const end = base + cols;
+    let sum = 0;
+    for (let i = 0; i <= first; i++) sum += src[base + i]!;
+    let p = base;
+    for (const addOnlyEnd = base + Math.min(radius, addEnd); p < addOnlyEnd; p++) {
+      dst[p] = sum;
+      sum += src[p + ahead]!;
+    }
+    for (const neitherEnd = Math.min(base + radius, end); p < neitherEnd; p++) dst[p] = sum;
+    for (const bothEnd = base + addEnd; p < bothEnd; p++) {
+      dst[p] = sum;
+      sum = sum + src[p + ahead]! - src[p - radius]!;
+    }
+    for (; p < end; p++) {
+      dst[p] = sum;
+      sum -= src[p - radius]!;
     }
   }
 }
@@ -93,50 +99,60 @@ function rowPass(src: Float64Array, dst: Float64Array, cols: number, rows: numbe
  * (`sums`), moved down a row at a time, so memory is read along rows. Per column the same additions and
  * subtractions in the same order as a walk down that column.
  */
-function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, channels: number, radius: number, sums: Float64Array): void {
-  const stride = cols * channels;
-  sums.fill(0);
+function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number, sums: Float64Array): void {
+  sums.fill(0, 0, cols);
   for (let j = 0; j <= Math.min(radius, rows - 1); j++) {
-    const from = j * stride;
-    for (let t = 0; t < stride; t++) sums[t]! += src[from + t]!;
+    const from = j * cols;
+    for (let t = 0; t < cols; t++) sums[t]! += src[from + t]!;
   }
   for (let y = 0; y < rows; y++) {
-    const out = y * stride;
-    const add = y + radius + 1 < rows ? (y + radius + 1) * stride : -1;
-    const drop = y - radius >= 0 ? (y - radius) * stride : -1;
+    const out = y * cols;
+    const add = y + radius + 1 < rows ? (y + radius + 1) * cols : -1;
+    const drop = y - radius >= 0 ? (y - radius) * cols : -1;
     if (add >= 0 && drop >= 0) {
-      for (let t = 0; t < stride; t++) {
+      for (let t = 0; t < cols; t++) {
         const s = sums[t]!;
         dst[out + t] = s;
         sums[t] = s + src[add + t]! - src[drop + t]!;
       }
     } else if (add >= 0) {
-      for (let t = 0; t < stride; t++) {
+      for (let t = 0; t < cols; t++) {
         const s = sums[t]!;
         dst[out + t] = s;
         sums[t] = s + src[add + t]!;
       }
     } else if (drop >= 0) {
-      for (let t = 0; t < stride; t++) {
+      for (let t = 0; t < cols; t++) {
         const s = sums[t]!;
         dst[out + t] = s;
         sums[t] = s - src[drop + t]!;
       }
     } else {
-      for (let t = 0; t < stride; t++) dst[out + t] = sums[t]!;
+      for (let t = 0; t < cols; t++) dst[out + t] = sums[t]!;
     }
   }
 }
 
-/** Three box passes per axis over a block of interleaved channels, in place in `data` (`spare`: as long). */
-function gaussianSums(data: Float64Array, spare: Float64Array, cols: number, rows: number, channels: number, radius: number): void {
-  const sums = new Float64Array(cols * channels);
-  for (let pass = 0; pass < 3; pass++) {
-    rowPass(data, spare, cols, rows, channels, radius);
-    columnPass(spare, data, cols, rows, channels, radius, sums);
-  }
+/**
+ * Scratch space of the passes, reused from blur to blur: fresh buffers cost more than the passes (page faults,
+ * cold caches, garbage collection). Grown to the largest window; single-threaded, and no blur runs inside another.
+ */
+const scratch = { values: new Float64Array(0), spare: new Float64Array(0), sums: new Float64Array(0) };
+
+function scratchOf(key: keyof typeof scratch, length: number): Float64Array {
+  if (scratch[key].length < length) scratch[key] = new Float64Array(length);
+  return scratch[key];
 }
 
+/** Three box passes per axis over a `cols` × `rows` block, in place in `data`. */
+function gaussianSums(data: Float64Array, cols: number, rows: number, radius: number): void {
+  const spare = scratchOf('spare', cols * rows);
+  const sums = scratchOf('sums', cols);
+  for (let pass = 0; pass < 3; pass++) {
+    rowPass(data, spare, cols, rows, radius);
+    columnPass(spare, data, cols, rows, radius, sums);
+  }
+}
 /** Gaussian blurs over one weighted support (0..1 per pixel); the blurred weight at each σ is summed once. */
 export interface SkinBlur {
   /**
@@ -165,6 +181,21 @@ interface Blurred {
 export function blurOver(weight: Float32Array, size: number): SkinBlur {
   const support = supportRect(weight, size);
   const blurredWeight = new Map<number, Blurred>();
+  /** The pixels of the support as values of the window (weight × map, or the weight), 0 elsewhere in it. */
+  const put = (data: Float64Array, sums: Rect, map: Float32Array | null) => {
+    const cols = sums.x1 - sums.x0 + 1;
+    data.fill(0, 0, cols * (sums.y1 - sums.y0 + 1));
+    if (!support) return;
+    for (let y = support.y0; y <= support.y1; y++) {
+      const from = y * size;
+      const to = (y - sums.y0) * cols - sums.x0;
+      for (let x = support.x0; x <= support.x1; x++) {
+        const w = weight[from + x]!;
+        if (w <= 0) continue;
+        data[to + x] = map ? w * map[from + x]! : w;
+      }
+    }
+  };
   const weightAt = (sigma: number): Blurred | null => {
     if (!support) return null;
     let blurred = blurredWeight.get(sigma);
@@ -172,16 +203,9 @@ export function blurOver(weight: Float32Array, size: number): SkinBlur {
       const radius = (boxWidth(sigma) - 1) / 2;
       const window = windowOf(support, size, radius);
       const { x0, x1, y0, y1 } = window.sums;
-      const cols = x1 - x0 + 1;
-      const rows = y1 - y0 + 1;
-      const data = new Float64Array(cols * rows);
-      for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const w = weight[y * size + x]!;
-          if (!(w <= 0)) data[(y - y0) * cols + (x - x0)] = w;
-        }
-      }
-      gaussianSums(data, new Float64Array(data.length), cols, rows, 1, radius);
+      const data = new Float64Array((x1 - x0 + 1) * (y1 - y0 + 1));
+      put(data, window.sums, null);
+      gaussianSums(data, x1 - x0 + 1, y1 - y0 + 1, radius);
       blurred = { window, radius, weight: data };
       blurredWeight.set(sigma, blurred);
     }
@@ -190,37 +214,29 @@ export function blurOver(weight: Float32Array, size: number): SkinBlur {
   const blur: SkinBlur = {
     mean: (map, sigma, minWeight) => blur.means([map], sigma, minWeight)[0]!,
     means(maps, sigma, minWeight = 0.05) {
-      const outs = maps.map((map) => new Float32Array(map));
       const blurred = weightAt(sigma);
-      if (!blurred || maps.length === 0) return outs;
+      if (!blurred) return maps.map((map) => new Float32Array(map));
       const { window, radius } = blurred;
       const { x0, x1, y0, y1 } = window.sums;
       const cols = x1 - x0 + 1;
       const rows = y1 - y0 + 1;
-      const k = maps.length;
-      const data = new Float64Array(cols * rows * k);
-      for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const i = y * size + x;
-          const w = weight[i]!;
-          if (w <= 0) continue;
-          const at = ((y - y0) * cols + (x - x0)) * k;
-          for (let c = 0; c < k; c++) data[at + c] = w * maps[c]![i]!;
-        }
-      }
-      gaussianSums(data, new Float64Array(data.length), cols, rows, k, radius);
       const least = minWeight * boxWidth(sigma) ** 6;
       const { read } = window;
-      for (let y = read.y0; y <= read.y1; y++) {
-        for (let x = read.x0; x <= read.x1; x++) {
-          const at = (y - y0) * cols + (x - x0);
-          const den = blurred.weight[at]!;
-          if (!(den >= least)) continue;
-          const i = y * size + x;
-          for (let c = 0; c < k; c++) outs[c]![i] = data[at * k + c]! / den;
+      return maps.map((map) => {
+        const data = scratchOf('values', cols * rows);
+        put(data, window.sums, map);
+        gaussianSums(data, cols, rows, radius);
+        const out = new Float32Array(map);
+        for (let y = read.y0; y <= read.y1; y++) {
+          const from = (y - y0) * cols - x0;
+          const to = y * size;
+          for (let x = read.x0; x <= read.x1; x++) {
+            const den = blurred.weight[from + x]!;
+            if (den >= least) out[to + x] = data[from + x]! / den;
+          }
         }
-      }
-      return outs;
+        return out;
+      });
     },
     cover(sigma) {
       const out = new Float32Array(size * size);
