@@ -5,6 +5,7 @@
  */
 import type { SkinOutputName } from '../model-spec.js';
 import { ramp } from '../evidence-ramp.js';
+import { kthSmallest } from '../stats.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
 import { blurOver } from './blur.js';
@@ -60,11 +61,12 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
 }
 
 /**
- * The upper median of `map` inside, 0 when nothing is: a typed array's own numeric sort, the order of a
- * (a, b) => a − b comparator sort without a call per comparison (the same value unless a NaN is among them,
- * where that comparator's order is the engine's: then it is the one used).
+ * The upper median of `map` inside, 0 when nothing is: the value an (a, b) => a − b comparator sort puts there, found
+ * by selection (linear time; a −0 and a 0 may trade places, which no evidence pixel tells apart). With a NaN among
+ * them that comparator's order is the engine's: then it is the one used.
  */
 function medianInside(map: Float32Array, inside: Uint8Array): number {
+
   let count = 0;
   for (let i = 0; i < map.length; i++) if (inside[i]) count++;
   const values = new Float32Array(count);
@@ -77,5 +79,5 @@ function medianInside(map: Float32Array, inside: Uint8Array): number {
   }
   if (count === 0) return 0;
   if (nan) return [...values].sort((a, b) => a - b)[count >> 1]!;
-  return values.sort()[count >> 1]!;
+  return kthSmallest(values, count >> 1);
 }

@@ -16,7 +16,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { CHROMOPHORE_VECTORS } from '../model-spec.js';
-import { weightedMedian, weightedPercentile, weightedPixels } from '../weighted-stats.js';
+import { weightedMedian, weightedPercentile, weightedPixels, type Weighted } from '../weighted-stats.js';
 import { channelOf, denseWeights, pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -61,9 +61,16 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   // oiliness, and counted in the reference it made the cheeks read duller.
   const matte = inputs.skin.glare.blur.mean(density, R.sigma);
   const reference = weightedMedian(matte, weightedPixels(denseWeights(inputs, REFERENCE)));
+  // Each cheek's glow, once: the whole face pools them, the per-region results read them one at a time.
+  const glows = new Map<Weighted, number>();
+  const glow = (pixels: Weighted) => {
+    let value = glows.get(pixels);
+    if (value === undefined) glows.set(pixels, (value = reference - weightedPercentile(od, pixels, R.percentile)));
+    return value;
+  };
   return (glowing): MarkerMeasurement => {
     if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
-    const value = pooledOver(inputs, glowing, (pixels) => reference - weightedPercentile(od, pixels, R.percentile), true);
+    const value = pooledOver(inputs, glowing, glow, true);
     return { value, details: { glow: value, reference_density: reference } };
   };
 }

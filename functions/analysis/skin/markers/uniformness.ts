@@ -55,9 +55,18 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     if (!kept) inner.set(pixels, (kept = fadedAtEdge(pixels, cover)));
     return kept;
   };
+  // Each region's spreads, once: the whole face pools them, the per-region results read them one at a time.
+  const spreads = new Map<Weighted, Map<Float32Array, number>>();
   const spread = (map: Float32Array) => (pixels: Weighted) => {
-    const kept = innerOf(pixels);
-    return weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
+    let ofRegion = spreads.get(pixels);
+    if (!ofRegion) spreads.set(pixels, (ofRegion = new Map()));
+    let value = ofRegion.get(map);
+    if (value === undefined) {
+      const kept = innerOf(pixels);
+      value = weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
+      ofRegion.set(map, value);
+    }
+    return value;
   };
   return (measured) => {
     const melaninSpread = pooledOver(inputs, measured, spread(melanin));
