@@ -178,79 +178,102 @@ interface Blurred {
   weight: Float64Array;
 }
 
-export function blurOver(weight: Float32Array, size: number): SkinBlur {
-  const support = supportRect(weight, size);
-  const blurredWeight = new Map<number, Blurred>();
-  /** The pixels of the support as values of the window (weight × map, or the weight), 0 elsewhere in it. */
-  const put = (data: Float64Array, sums: Rect, map: Float32Array | null) => {
-    const cols = sums.x1 - sums.x0 + 1;
-    data.fill(0, 0, cols * (sums.y1 - sums.y0 + 1));
-    if (!support) return;
-    for (let y = support.y0; y <= support.y1; y++) {
-      const from = y * size;
-      const to = (y - sums.y0) * cols - sums.x0;
-      for (let x = support.x0; x <= support.x1; x++) {
-        const w = weight[from + x]!;
-        if (w <= 0) continue;
-        data[to + x] = map ? w * map[from + x]! : w;
-      }
+/**
+ * The blurs over one weight. A class, and its loops in functions of the module: optimised code that inlined
+ * closures made per blur was thrown away each scan when those closures were collected ("weak objects").
+ */
+class WeightedBlur implements SkinBlur {
+  private readonly support: Rect | null;
+  private readonly blurredWeight = new Map<number, Blurred>();
+
+  constructor(
+    private readonly weight: Float32Array,
+    private readonly size: number,
+  ) {
+    this.support = supportRect(weight, size);
+  }
+
+  mean(map: Float32Array, sigma: number, minWeight = 0.05): Float32Array {
+    return this.means([map], sigma, minWeight)[0]!;
+  }
+
+  means(maps: readonly Float32Array[], sigma: number, minWeight = 0.05): Float32Array[] {
+    const blurred = this.weightAt(sigma);
+    const outs = maps.map((map) => new Float32Array(map));
+    if (!blurred || !this.support) return outs;
+    const { window, radius } = blurred;
+    const cols = window.sums.x1 - window.sums.x0 + 1;
+    const rows = window.sums.y1 - window.sums.y0 + 1;
+    const least = minWeight * boxWidth(sigma) ** 6;
+    for (let c = 0; c < maps.length; c++) {
+      const data = scratchOf('values', cols * rows);
+      put(data, this.weight, this.size, this.support, window.sums, maps[c]!);
+      gaussianSums(data, cols, rows, radius);
+      divide(outs[c]!, data, blurred, this.size, least);
     }
-  };
-  const weightAt = (sigma: number): Blurred | null => {
-    if (!support) return null;
-    let blurred = blurredWeight.get(sigma);
+    return outs;
+  }
+
+  cover(sigma: number): Float32Array {
+    const { size } = this;
+    const out = new Float32Array(size * size);
+    const blurred = this.weightAt(sigma);
+    if (!blurred) return out;
+    const { sums, read } = blurred.window;
+    const cols = sums.x1 - sums.x0 + 1;
+    const mass = boxWidth(sigma) ** 6;
+    for (let y = read.y0; y <= read.y1; y++) {
+      for (let x = read.x0; x <= read.x1; x++) out[y * size + x] = blurred.weight[(y - sums.y0) * cols + (x - sums.x0)]! / mass;
+    }
+    return out;
+  }
+
+  private weightAt(sigma: number): Blurred | null {
+    if (!this.support) return null;
+    let blurred = this.blurredWeight.get(sigma);
     if (!blurred) {
       const radius = (boxWidth(sigma) - 1) / 2;
-      const window = windowOf(support, size, radius);
+      const window = windowOf(this.support, this.size, radius);
       const { x0, x1, y0, y1 } = window.sums;
       const data = new Float64Array((x1 - x0 + 1) * (y1 - y0 + 1));
-      put(data, window.sums, null);
+      put(data, this.weight, this.size, this.support, window.sums, null);
       gaussianSums(data, x1 - x0 + 1, y1 - y0 + 1, radius);
       blurred = { window, radius, weight: data };
-      blurredWeight.set(sigma, blurred);
+      this.blurredWeight.set(sigma, blurred);
     }
     return blurred;
-  };
-  const blur: SkinBlur = {
-    mean: (map, sigma, minWeight) => blur.means([map], sigma, minWeight)[0]!,
-    means(maps, sigma, minWeight = 0.05) {
-      const blurred = weightAt(sigma);
-      if (!blurred) return maps.map((map) => new Float32Array(map));
-      const { window, radius } = blurred;
-      const { x0, x1, y0, y1 } = window.sums;
-      const cols = x1 - x0 + 1;
-      const rows = y1 - y0 + 1;
-      const least = minWeight * boxWidth(sigma) ** 6;
-      const { read } = window;
-      return maps.map((map) => {
-        const data = scratchOf('values', cols * rows);
-        put(data, window.sums, map);
-        gaussianSums(data, cols, rows, radius);
-        const out = new Float32Array(map);
-        for (let y = read.y0; y <= read.y1; y++) {
-          const from = (y - y0) * cols - x0;
-          const to = y * size;
-          for (let x = read.x0; x <= read.x1; x++) {
-            const den = blurred.weight[from + x]!;
-            if (den >= least) out[to + x] = data[from + x]! / den;
-          }
-        }
-        return out;
-      });
-    },
-    cover(sigma) {
-      const out = new Float32Array(size * size);
-      const blurred = weightAt(sigma);
-      if (!blurred) return out;
-      const { x0, x1, y0 } = blurred.window.sums;
-      const cols = x1 - x0 + 1;
-      const mass = boxWidth(sigma) ** 6;
-      const { read } = blurred.window;
-      for (let y = read.y0; y <= read.y1; y++) {
-        for (let x = read.x0; x <= read.x1; x++) out[y * size + x] = blurred.weight[(y - y0) * cols + (x - x0)]! / mass;
-      }
-      return out;
-    },
-  };
-  return blur;
+  }
+}
+
+/** The pixels of the support as values of the window `sums` (weight × map, or the weight), 0 elsewhere in it. */
+function put(data: Float64Array, weight: Float32Array, size: number, support: Rect, sums: Rect, map: Float32Array | null): void {
+  const cols = sums.x1 - sums.x0 + 1;
+  data.fill(0, 0, cols * (sums.y1 - sums.y0 + 1));
+  for (let y = support.y0; y <= support.y1; y++) {
+    const from = y * size;
+    const to = (y - sums.y0) * cols - sums.x0;
+    for (let x = support.x0; x <= support.x1; x++) {
+      const w = weight[from + x]!;
+      if (w <= 0) continue;
+      data[to + x] = map ? w * map[from + x]! : w;
+    }
+  }
+}
+
+/** Blurred sums over the blurred weight where it reaches `least`, into `out` (which holds the map's own values). */
+function divide(out: Float32Array, data: Float64Array, blurred: Blurred, size: number, least: number): void {
+  const { sums, read } = blurred.window;
+  const cols = sums.x1 - sums.x0 + 1;
+  for (let y = read.y0; y <= read.y1; y++) {
+    const from = (y - sums.y0) * cols - sums.x0;
+    const to = y * size;
+    for (let x = read.x0; x <= read.x1; x++) {
+      const den = blurred.weight[from + x]!;
+      if (den >= least) out[to + x] = data[from + x]! / den;
+    }
+  }
+}
+
+export function blurOver(weight: Float32Array, size: number): SkinBlur {
+  return new WeightedBlur(weight, size);
 }
