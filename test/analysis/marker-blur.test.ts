@@ -151,6 +151,12 @@ describe('the added markers’ blurs', () => {
     expect(blur.cover(4).every((v) => v === 0)).toBe(true);
   });
 
+  it('when minWeight is 0, then the blur refuses (the whole-map blur divided by rounding residue there)', () => {
+    const rand = random(5);
+    const blur = blurOver(skinPatch(size, 40, 40, 20, 25, rand), size);
+    expect(() => blur.mean(mapOf(size, rand), 4, 0)).toThrow(RangeError);
+  });
+
   it('when minWeight is raised, then pixels with less skin round them keep their own value as in the whole-map blur', () => {
     const rand = random(11);
     const weight = skinPatch(size, 40, 40, 20, 25, rand);

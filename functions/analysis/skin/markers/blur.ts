@@ -4,10 +4,10 @@
  * The Gaussian is three passes of a running-sum box filter per axis (linear time, whatever σ).
  *
  * Cheap without changing a bit of the result (docs/performance.md, "The added markers' cost"): the passes run over a
- * window round the support only, several maps at once (interleaved, the columns' running sums side by side along
- * each row rather than walking down the columns), and the blurred weight at each σ is summed once per support
- * (blurOver) and shared by every map blurred over it and by its skin cover. Every running sum sees the same values
- * in the same order as the passes over the whole S × S map did: see `windowOf`.
+ * window round the support only, the column passes move a row of running sums down the window rather than walking
+ * down each column, and the blurred weight at each σ is summed once per support (blurOver) and shared by every map
+ * blurred over it and by its skin cover. Every running sum sees the same values in the same order as the passes over
+ * the whole S × S map did: see `windowOf` (test/analysis/marker-blur.test.ts holds them to that definition).
  */
 
 /** Box width for three passes whose variance is σ²: 3(w² − 1)/12 = σ². */
@@ -41,7 +41,7 @@ function windowOf(support: Rect, size: number, radius: number): { sums: Rect; re
   return { sums: { x0: read.x0, x1: clip(support.x1 + 2 * reach), y0: read.y0, y1: clip(support.y1 + 2 * reach) }, read };
 }
 
-/** The bounding rectangle of the pixels whose weight is not ≤ 0 (the ones normalisedBlur puts into its sums). */
+/** The bounding rectangle of the pixels whose weight is not ≤ 0 (the ones `put` writes into the sums). */
 function supportRect(weight: Float32Array, size: number): Rect | null {
   let x0 = size;
   let x1 = -1;
@@ -157,7 +157,7 @@ function gaussianSums(data: Float64Array, cols: number, rows: number, radius: nu
 export interface SkinBlur {
   /**
    * Weighted Gaussian mean of each map at every pixel (σ in pixels), over the weight; where the weight within
-   * reach is below `minWeight` of the kernel's mass (far from any skin), a pixel keeps its own value.
+   * reach is below `minWeight` (above 0) of the kernel's mass (far from any skin), a pixel keeps its own value.
    */
   means(maps: readonly Float32Array[], sigma: number, minWeight?: number): Float32Array[];
   /** The same for one map. */
@@ -198,6 +198,8 @@ class WeightedBlur implements SkinBlur {
   }
 
   means(maps: readonly Float32Array[], sigma: number, minWeight = 0.05): Float32Array[] {
+    // At 0 the whole-map blur divided by the rounding residue far from the skin, which the window leaves out.
+    if (!(minWeight > 0)) throw new RangeError(`minWeight must be above 0, got ${minWeight}`);
     const blurred = this.weightAt(sigma);
     const outs = maps.map((map) => new Float32Array(map));
     if (!blurred || !this.support) return outs;
