@@ -48,6 +48,8 @@ describe('sampleCrop', () => {
       [{ center: { x: 48, y: 40 }, side: 70, angle: 0.3 }, 24], // shrinking: 3×3 sub-samples
       [{ center: { x: 10, y: 75 }, side: 60, angle: -2.2 }, 32], // over two edges
       [{ center: { x: 50.5, y: 41.25 }, side: 12, angle: 0 }, 30], // enlarging: one sample per pixel
+      [{ center: { x: 47, y: 42 }, side: 56, angle: -0.4 }, 20], // inside the image, shrinking: the loop without clamps
+      [{ center: { x: 47, y: 42 }, side: 81.9, angle: 0 }, 41], // inside, up to a fraction of a pixel from the last row and column
     ];
     for (const [crop, size] of windows) expect(Array.from(sampleCrop(image, crop, size))).toEqual(Array.from(plainSampleCrop(image, crop, size)));
   });

@@ -251,4 +251,32 @@ describe('the whole face and the cut maps', () => {
       expect(compared).toBeGreaterThanOrEqual(10);
     }
   });
+
+  it('when a region\'s whole reduction leaves out the added markers and the baseline (as per-region results run it), then every original marker\'s value and details are exactly those of the full reduction', async () => {
+    const inspection = await analyzer.inspect(await scaledFace('frontal', 1), MARKER_NAMES, { overlays: false });
+    if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
+    const regions = inspection.regions!;
+    const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+    const original = MARKER_NAMES.filter((m) => !isAddedMarker(m));
+    for (const part of ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'] as const) {
+      const mask = regions.masks[part];
+      let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
+      mask.forEach((v, i) => {
+        if (!v) return;
+        const x = i % S;
+        const y = (i - x) / S;
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      });
+      const cut = isolate(maps, regions, mask, { x0, y0, x1, y1 });
+      const full = reduceFeatures(...cut);
+      const lean = reduceFeatures(...cut, { addedMarkers: false, baseline: false });
+      expect(Object.keys(lean.values).sort(), part).toEqual([...original].sort());
+      for (const marker of original) {
+        expect(lean.values[marker], `${part} ${marker}`).toBe(full.values[marker]);
+        expect(lean.details[marker], `${part} ${marker}`).toEqual(full.details[marker]);
+      }
+      expect(lean.baseline.L).toBeNaN();
+      expect(full.values.uniformness).not.toBeUndefined();
+    }
+  });
 });

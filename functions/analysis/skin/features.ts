@@ -145,17 +145,35 @@ export function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): Region
 
 /** The pixels of a mask with weight > 0 (pixelWeight's, or 1 each). */
 function regionPixels(mask: Uint8Array, pixelWeight?: Float32Array): Weighted {
+  // Read through the mask's own pixel list (a region is a few percent of the crop), in the same ascending order.
+  const set = maskPixels(mask);
   let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i] && (!pixelWeight || pixelWeight[i]! > 0)) n++;
+  for (let k = 0; k < set.length; k++) if (!pixelWeight || pixelWeight[set[k]!]! > 0) n++;
   const index = new Uint32Array(n);
   const weight = new Float32Array(n);
-  let k = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i] || (pixelWeight && !(pixelWeight[i]! > 0))) continue;
-    index[k] = i;
-    weight[k++] = pixelWeight ? pixelWeight[i]! : 1;
+  let j = 0;
+  for (let k = 0; k < set.length; k++) {
+    const i = set[k]!;
+    if (pixelWeight && !(pixelWeight[i]! > 0)) continue;
+    index[j] = i;
+    weight[j++] = pixelWeight ? pixelWeight[i]! : 1;
   }
   return { index, weight };
+}
+
+/** Set pixels of the masks seen during one reduceFeatures call (the all and the glare-weighted views share them). */
+let listed: WeakMap<Uint8Array, Uint32Array> | undefined;
+
+/** The positions of a mask's non-zero pixels, ascending. */
+function maskPixels(mask: Uint8Array): Uint32Array {
+  const known = listed?.get(mask);
+  if (known) return known;
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  const out = new Uint32Array(n);
+  for (let i = 0, k = 0; k < n; i++) if (mask[i]) out[k++] = i;
+  listed?.set(mask, out);
+  return out;
 }
 
 /** The usable regions among `names` as one dense S×S weight map (overlapping regions count once). */
@@ -217,16 +235,32 @@ function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted) 
  * @example
  *   const features = reduceFeatures(maps, regions); // features.values.acne === soft count of red spots
  */
-export function reduceFeatures(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
+export function reduceFeatures(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions = {}): SkinFeatures {
   counted = new WeakMap();
+  listed = new WeakMap();
   try {
-    return reduce(maps, regions);
+    return reduce(maps, regions, options);
   } finally {
     counted = undefined;
+    listed = undefined;
   }
 }
 
-function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
+/** How a reduction is called (none of it changes a value it returns). */
+export interface ReduceOptions {
+  /**
+   * false: leave out the markers added in skin-v1.5.0 (no values or details for them). Per-region results
+   * (region-results.ts) read those on the full maps, one region at a time, so their whole reductions of cut maps
+   * would only throw them away (and each would blur the cut maps again: ≈ 15 ms per region).
+   */
+  addedMarkers?: boolean;
+  /** false: no baseline (every field NaN): per-region results read only marker values. */
+  baseline?: boolean;
+}
+
+const NO_BASELINE: SkinBaseline = { L: Number.NaN, a: Number.NaN, b: Number.NaN, ita: Number.NaN, melanin: Number.NaN, haemoglobin: Number.NaN, shading: Number.NaN, mi: Number.NaN, ei: Number.NaN };
+
+function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): SkinFeatures {
   const size = regions.size;
   const M = MEASUREMENT;
   const specular = channel(maps, 'specular', 'strength', size);
@@ -243,7 +277,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   const haemoglobin = channel(maps, 'chromophores', 'haemoglobin', size);
   const shading = channel(maps, 'chromophores', 'shading', size);
   const od = channel(maps, 'indices', 'od', size);
-  const baseline: SkinBaseline = {
+  const baseline: SkinBaseline = options.baseline === false ? { ...NO_BASELINE } : {
     L: weightedMedian(L, face),
     a: weightedMedian(a, face),
     b: weightedMedian(b, face),
@@ -338,11 +372,14 @@ function reduce(maps: SkinMaps, regions: RegionMasks): SkinFeatures {
   };
 
   // The markers added in skin-v1.5.0, each measured in its own file (skin/markers/).
-  const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
-  Object.assign(values, added.values);
-  Object.assign(details, added.details);
+  if (options.addedMarkers !== false) {
+    const added = measureAddedMarkers(maps, regions, M.glare, MIN_REGION_PIXELS);
+    Object.assign(values, added.values);
+    Object.assign(details, added.details);
+  }
 
   for (const marker of MARKER_NAMES) {
+    if (!details[marker]) continue; // an added marker left out (options.addedMarkers)
     const view = marker === 'acne' || marker === 'oiliness' ? all : clean;
     details[marker]!.regions_used = MARKER_REGIONS[marker].filter((r) => view.usable.has(r)).length;
   }

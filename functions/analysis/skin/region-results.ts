@@ -36,6 +36,9 @@ export { RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './resul
 
 export type RegionResults = Partial<Record<MarkerName, Partial<Record<ResultRegion, MarkerResult>>>>;
 
+/** What the whole reductions of a region leave out: only the original markers' values are read from them. */
+const PER_REGION = { addedMarkers: false, baseline: false } as const;
+
 /** Crop margin (pixels) kept round the masks: the spot detectors' neighbourhoods stay whole. */
 const CROP_MARGIN = 8;
 
@@ -102,7 +105,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
         for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]));
-      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references)).values);
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references), PER_REGION).values);
       for (const marker of grouped) if (resultRegionsOf(marker).includes(part)) put(marker, part, values[marker] ?? Number.NaN);
     }
   }
