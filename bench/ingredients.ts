@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { analyzeIngredients, ingredientAnalysisRequestSchema, getKnowledgeBase } from '../functions/ingredients';
+import { analyzeIngredients, ingredientAnalysisRequestSchema, getKnowledgeBase } from '../functions/ingredients/contract';
 import { LABELS } from '../test/ingredients/labels';
 
 /** A typical moisturiser label of 30 ingredients (with a fragrance and two allergens). */

@@ -16,7 +16,7 @@ import type { ScanAnalyzer } from '../functions/analysis/analyzer';
 import { createAnalyzer } from '../functions/analysis/create-analyzer';
 import { buildInferenceDeps } from '../functions/runtime/build-inference-deps';
 import { createScanJobHandler } from '../functions/inference/scan-job-handler';
-import { publishScanEvents, QueueEventPublisher, type EventPublisher } from '../functions/webhooks/event-publisher';
+import { QueueEventPublisher, type EventPublisher } from '../functions/webhooks/event-publisher';
 import { parseRetrySchedule } from '../functions/webhooks/retry-schedule';
 import type { Resolver } from '../functions/webhooks/ssrf/resolve';
 import { buildDeliveryDeps } from '../functions/runtime/build-delivery-deps';
@@ -26,9 +26,9 @@ import { startS3 } from './s3-server';
 import { createTables } from './create-tables';
 import { LocalQueue } from './queue/local-queue';
 import { createLogger } from '../functions/kernel/logger';
-import { noopMetrics } from '../functions/kernel/metrics';
 import { physicalTableName } from '../functions/adapters/aws/tables';
-import { DEFAULT_BATCH_LIMIT, DEFAULT_MAX_RECOVERIES, recoverStuckScans } from '../functions/recovery/recover-stuck-scans';
+import { recoverStuckScans } from '../functions/recovery/contract';
+import { buildRecoveryDeps, recoveryPolicy } from '../functions/runtime/build-recovery-deps';
 import { hasProcessingIndex, RecoverySweeper } from './recovery-sweeper';
 import { writeStackFile, type StackFile } from './stack-file';
 import { ensureCursorSecret } from './cursor-secret';
@@ -162,22 +162,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const recovery = new RecoverySweeper(
     () =>
       recoverStuckScans(
-        {
-          clock,
-          scans: stores.scans,
-          images: stores.images,
+        buildRecoveryDeps({
+          stores,
           scanQueue,
+          events,
+          clock,
           logger: createLogger('recovery'),
-          metrics: options.metrics ?? noopMetrics,
-          onScanFinished: [publishScanEvents(events)],
+          metrics: options.metrics,
           // Data folders from before the processing index: a filtered scan of the (small) local table instead.
           findStuck: indexed ? undefined : (cutoff, limit) => stores.scans.processingBeforeByScan(cutoff, limit),
-        },
-        {
-          stuckAfterMs: (config.SCAN_RECOVERY_AFTER_SECONDS ?? config.SCAN_MAX_RECEIVES * scanVisibilitySeconds + 60) * 1000,
-          maxRecoveries: DEFAULT_MAX_RECOVERIES,
-          batchLimit: DEFAULT_BATCH_LIMIT,
-        },
+        }),
+        recoveryPolicy(config.SCAN_RECOVERY_AFTER_SECONDS ?? config.SCAN_MAX_RECEIVES * scanVisibilitySeconds + 60),
       ),
     config.SCAN_RECOVERY_INTERVAL_SECONDS * 1000,
   );

@@ -5,12 +5,12 @@ import type { MetricsSink } from '../kernel/metrics';
 import type { MessageSender } from '../kernel/queue';
 import type { Stores } from '../ports/stores';
 import type { PageCursors } from '../kernel/page-cursor';
-import type { KeyAuthenticator } from '../auth/key-authenticator';
-import type { Principal } from '../keys/authenticate';
-import type { RateLimiter } from '../limits/rate-limiter';
-import type { EventPublisher } from '../webhooks/event-publisher';
-import type { CorsPolicy } from '../cors/cors-policy';
-import type { UsageRecorder } from '../usage/usage-recorder';
+import type { KeyAuthenticator } from '../auth/contract';
+import type { Principal } from '../keys/contract';
+import type { RateLimiter } from '../limits/contract';
+import type { EventPublisher } from '../webhooks/contract';
+import type { CorsPolicy } from '../cors/contract';
+import type { UsageRecorder } from '../usage/contract';
 import type { DashboardDeps } from '../dashboard/deps';
 
 /** Everything the HTTP app needs, built once per container (Lambda) or process (local). */

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../kernel/errors';
-import { requireScope } from '../keys/authenticate';
+import { requireScope } from '../keys/contract';
 import type { ApiEnv } from './deps';
 import { honoPath, type ApiRoute, type BodyContent, type BodyMediaType, type RequestHeader, type RouteSpec } from './route';
 import { invalidInput } from './schemas/parse-input';

@@ -7,8 +7,11 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from '../kernel/errors';
-import type { Scope } from '../keys/scopes';
+import type { Scope } from '../keys/contract';
 import type { ApiEnv } from './deps';
+
+/** The curl option that sends the reader's API key, for the `curl` lines of routes. */
+export const CURL_AUTH = '-H "Authorization: Bearer $SKIN_API_KEY"';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 export type TagName = 'Scans' | 'Markers' | 'Ingredients' | 'Routines' | 'Users' | 'Apps' | 'Reference';
@@ -75,7 +78,7 @@ export interface RouteSpec<P extends AnyObject = AnyObject, Q extends AnyObject 
   errors: ErrorCode[];
   /** Extra headers on some error statuses (e.g. Location on a 422 of a stored, failed scan). */
   errorHeaders?: Partial<Record<number, { optional: ResponseHeader[] }>>;
-  /** Shell lines after `curl`; $SKIN_API_URL and $SKIN_API_KEY are the reader's. */
+  /** Shell lines after `curl`; $SKIN_API_URL and $SKIN_API_KEY are the reader's (CURL_AUTH passes the key). */
   curl: string;
 }
 

@@ -1,12 +1,8 @@
 import { DomainError } from '../kernel/errors';
 import type { Clock } from '../kernel/clock';
-import { hashApiKey, keyEnvironment, sameDigest } from '../keys/api-key';
-import type { Principal } from '../keys/authenticate';
-import type { ApiKeyRecord, KeyStore } from '../keys/key-store';
-import type { Account } from '../accounts/account';
-import type { AccountStore } from '../accounts/account-store';
-import { isClientToken, type ClientTokenRecord } from '../client-tokens/client-token';
-import type { ClientTokenStore } from '../client-tokens/client-token-store';
+import { hashApiKey, keyEnvironment, sameDigest, type Principal, type ApiKeyRecord, type KeyStore } from '../keys/contract';
+import type { Account, AccountStore } from '../accounts/contract';
+import { isClientToken, type ClientTokenRecord, type ClientTokenStore } from '../client-tokens/contract';
 
 const BEARER = /^Bearer ([^\s]+)$/;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../kernel/tenant';
-import type { ClientTokenScope } from '../keys/scopes';
+import type { ClientTokenScope } from '../keys/contract';
 
 /**
  * A client token: a short-lived Bearer credential an app's back end mints with its secret key and hands to the

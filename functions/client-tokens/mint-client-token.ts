@@ -1,6 +1,4 @@
-import { hashApiKey } from '../keys/api-key';
-import { requireScope, type Principal } from '../keys/authenticate';
-import { CLIENT_TOKEN_SCOPES, type ClientTokenScope } from '../keys/scopes';
+import { hashApiKey, requireScope, type Principal, CLIENT_TOKEN_SCOPES, type ClientTokenScope } from '../keys/contract';
 import type { Clock } from '../kernel/clock';
 import { isoTimestamp } from '../kernel/clock';
 import { newId } from '../kernel/ids';

@@ -1,5 +1,5 @@
 import { DomainError } from '../kernel/errors';
-import type { Principal } from '../keys/authenticate';
+import type { Principal } from '../keys/contract';
 
 /**
  * What a client token may call: create and read its user's scans (and their overlays), read its user's score,

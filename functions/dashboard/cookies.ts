@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_LIFETIME_MS } from '../sessions/session';
+import { SESSION_LIFETIME_MS } from '../sessions/contract';
 import { basePath, secureCookies } from './http-context';
 
 export const SESSION_COOKIE = 'skin_session';

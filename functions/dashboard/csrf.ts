@@ -1,5 +1,5 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
-import { sameToken } from '../sessions/session';
+import { sameToken } from '../sessions/contract';
 import { csrfRefused, unreadableForm } from './errors';
 import { requestOrigin } from './http-context';
 

@@ -1,13 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../kernel/clock';
 import type { Stores } from '../ports/stores';
-import type { DeliveryDeps } from '../webhooks/delivery-deps';
-import type { SignInThrottle } from '../sessions/sign-in-throttle';
-import type { Session } from '../sessions/session';
-import type { Account } from '../accounts/account';
+import type { DeliveryDeps, UrlRules, Resolver } from '../webhooks/contract';
+import type { SignInThrottle, Session } from '../sessions/contract';
+import type { Account } from '../accounts/contract';
 import type { Environment } from '../kernel/tenant';
-import type { UrlRules } from '../webhooks/ssrf/endpoint-url';
-import type { Resolver } from '../webhooks/ssrf/resolve';
 
 /** What the dashboard's routes need; built once with the API's dependencies (functions/runtime/build-api-deps.ts). */
 export interface DashboardDeps {

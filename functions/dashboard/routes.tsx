@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { resolveSession, endSession } from '../sessions/session-lifecycle';
+import { resolveSession, endSession } from '../sessions/contract';
 import { DASHBOARD_CSS, DASHBOARD_JS } from './assets';
 import { clearSessionCookie, readSessionCookie } from './cookies';
 import { requireCsrf } from './csrf';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { resolveSession } from '../sessions/session-lifecycle';
+import { resolveSession } from '../sessions/contract';
 import type { Environment } from '../kernel/tenant';
 import { readSessionCookie } from './cookies';
 import type { DashboardDeps, DashboardEnv } from './deps';

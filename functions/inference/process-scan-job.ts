@@ -4,13 +4,9 @@ import { isoTimestamp } from '../kernel/clock';
 import type { Tenant } from '../kernel/tenant';
 import { elapsedMs, METRIC, type MetricsSink } from '../kernel/metrics';
 import type { ScanAnalyzer } from '../analysis/analyzer';
-import { overlaySourceKey, type ImageStore } from '../scans/image-store';
-import { encodeOverlaySource } from '../overlays/overlay-source';
+import { overlaySourceKey, type ImageStore, type ScanJob, type ScanRecord, type ScanOutcome, type ScanStore, failedOutcome, type ScanFinishedListener } from '../scans/contract';
+import { encodeOverlaySource } from '../overlays/contract';
 import { isUndecodableImage, uprightImage } from './upright-image';
-import type { ScanJob, ScanRecord } from '../scans/scan';
-import type { ScanOutcome, ScanStore } from '../scans/scan-store';
-import { failedOutcome } from '../scans/failed-outcome';
-import type { ScanFinishedListener } from '../scans/scan-finished';
 
 export interface InferenceDeps {
   clock: Clock;

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { SqsBatchHandler } from '../kernel/queue';
-import type { ScanJob } from '../scans/scan';
+import type { ScanJob } from '../scans/contract';
 import { processScanJob, type InferenceDeps } from './process-scan-job';
 
 /**

@@ -1,11 +1,10 @@
 /**
  * The body of POST /v1/ingredients/analyze. Messages name the parameter, what was expected and what was received;
- * `validateIngredientAnalysisRequest` turns zod issues into the API's `errors: [{ param, message }]`.
+ * the route's parsing (api/schemas/parse-input.ts) turns zod issues into the API's `errors: [{ param, message }]`.
  * The 64 KB body limit is the HTTP layer's; the item limits are here because only parsing can count them.
  */
 import { z } from 'zod';
-import { describeValue, paramErrorsOf } from '../kernel/param-errors';
-import type { ParamError } from '../kernel/errors';
+import { describeValue } from '../kernel/param-errors';
 import { parseLabel } from './parse-label';
 import { MARKER_NAMES, type MarkerName } from './types';
 
@@ -116,23 +115,3 @@ export const ingredientAnalysisRequestSchema = z.strictObject(
 
 export type IngredientAnalysisRequestInput = z.input<typeof ingredientAnalysisRequestSchema>;
 export type IngredientAnalysisRequest = z.output<typeof ingredientAnalysisRequestSchema>;
-
-export type { ParamError } from '../kernel/errors';
-
-export type ValidationResult =
-  | { success: true; data: IngredientAnalysisRequest }
-  | { success: false; errors: ParamError[] };
-
-/**
- * Validates a parsed JSON body.
- *
- * @example
- * validateIngredientAnalysisRequest({ ingredients: 'Aqua, Glycerin', markers: ['Acne'] });
- * // { success: true, data: { ingredients: 'Aqua, Glycerin', markers: ['acne'] } }
- * validateIngredientAnalysisRequest({ ingredients: 42 });
- * // { success: false, errors: [{ param: 'ingredients', message: 'ingredients must be a string or an array of strings (received number 42)' }] }
- */
-export function validateIngredientAnalysisRequest(body: unknown): ValidationResult {
-  const result = ingredientAnalysisRequestSchema.safeParse(body);
-  return result.success ? { success: true, data: result.data } : { success: false, errors: paramErrorsOf(result.error) };
-}

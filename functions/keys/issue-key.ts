@@ -3,7 +3,7 @@ import { isoTimestamp } from '../kernel/clock';
 import { DomainError } from '../kernel/errors';
 import { newId } from '../kernel/ids';
 import type { Environment } from '../kernel/tenant';
-import type { AccountStore } from '../accounts/account-store';
+import type { AccountStore } from '../accounts/contract';
 import { generateApiKey, hashApiKey, lastFour } from './api-key';
 import type { ApiKeyRecord, KeyStore } from './key-store';
 import { SCOPES, type Scope } from './scopes';

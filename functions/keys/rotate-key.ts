@@ -1,6 +1,6 @@
 import type { Clock } from '../kernel/clock';
 import { isoTimestamp } from '../kernel/clock';
-import type { AccountStore } from '../accounts/account-store';
+import type { AccountStore } from '../accounts/contract';
 import { issueKey, type IssuedKey } from './issue-key';
 import type { ApiKeyRecord, KeyStore } from './key-store';
 

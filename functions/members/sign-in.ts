@@ -1,4 +1,4 @@
-import type { SignInThrottle } from '../sessions/sign-in-throttle';
+import type { SignInThrottle } from '../sessions/contract';
 import { normaliseEmail, type Member } from './member';
 import type { MemberStore } from './member-store';
 import { decoyHash, PASSWORD_MAX, verifyPassword } from './password';

@@ -1,6 +1,4 @@
-import type { Account } from '../accounts/account';
-import type { AccountStore } from '../accounts/account-store';
-import { createAccount } from '../accounts/create-account';
+import { type Account, type AccountStore, createAccount } from '../accounts/contract';
 import { isoTimestamp, type Clock } from '../kernel/clock';
 import { normaliseEmail, type Member } from './member';
 import type { MemberStore } from './member-store';

@@ -1,6 +1,5 @@
 import { invalidParam, notFound } from '../kernel/errors';
-import { overlayKey, overlaySourceKey, type ImageStore } from '../scans/image-store';
-import type { ScanRecord } from '../scans/scan';
+import { overlayKey, overlaySourceKey, type ImageStore, type ScanRecord } from '../scans/contract';
 import { decodeOverlaySource } from './overlay-source';
 import { encodeRgbaPng } from './png-encoder';
 import { MIN_OVERLAY_WIDTH, overlayWidthRange, renderOverlay, type OverlayRequest } from './render-overlay';

@@ -1,5 +1,5 @@
 import { fonts, renderPixels } from 'js-pixel-fonts';
-import type { MarkerName, Severity } from '../analysis/skin/markers';
+import type { MarkerName, Severity } from '../analysis/contract';
 import type { RgbaImage } from './render-overlay';
 import { SEVERITY_COLOUR } from './severity-colour';
 

@@ -1,19 +1,16 @@
-import type { AccountStore } from '../accounts/account-store';
-import type { KeyStore } from '../keys/key-store';
-import type { ImageStore } from '../scans/image-store';
-import type { ScanStore } from '../scans/scan-store';
-import type { IdempotencyStore } from '../idempotency/idempotency-store';
-import type { RoutineStore } from '../routines/routine-store';
-import type { ScoreStore } from '../scores/score-store';
-import type { WebhookEndpointStore } from '../webhooks/endpoint-store';
-import type { DeliveryStore } from '../webhooks/delivery-store';
-import type { ClientTokenStore } from '../client-tokens/client-token-store';
-import type { CorsOriginStore } from '../cors/cors-origin-store';
-import type { UploadStore } from '../uploads/upload-store';
-import type { UploadObjects } from '../uploads/upload-objects';
-import type { MemberStore } from '../members/member-store';
-import type { SessionStore } from '../sessions/session-store';
-import type { UsageStore } from '../usage/usage-store';
+import type { AccountStore } from '../accounts/contract';
+import type { KeyStore } from '../keys/contract';
+import type { ImageStore, ScanStore } from '../scans/contract';
+import type { IdempotencyStore } from '../idempotency/contract';
+import type { RoutineStore } from '../routines/contract';
+import type { ScoreStore } from '../scores/contract';
+import type { WebhookEndpointStore, DeliveryStore } from '../webhooks/contract';
+import type { ClientTokenStore } from '../client-tokens/contract';
+import type { CorsOriginStore } from '../cors/contract';
+import type { UploadStore, UploadObjects } from '../uploads/contract';
+import type { MemberStore } from '../members/contract';
+import type { SessionStore } from '../sessions/contract';
+import type { UsageStore } from '../usage/contract';
 
 /**
  * The persistent parts every function shares, as ports: the composition roots fill it with the AWS adapters

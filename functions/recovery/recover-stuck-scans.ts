@@ -2,11 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { isoTimestamp, type Clock } from '../kernel/clock';
 import { METRIC, type MetricsSink } from '../kernel/metrics';
 import type { MessageSender } from '../kernel/queue';
-import type { ScanFinishedListener } from '../scans/scan-finished';
-import type { ImageStore } from '../scans/image-store';
-import type { ScanJob, ScanRecord } from '../scans/scan';
-import type { ProcessingScanRef, ScanStore } from '../scans/scan-store';
-import { failedOutcome } from '../scans/failed-outcome';
+import { type ScanFinishedListener, type ImageStore, type ScanJob, type ScanRecord, type ProcessingScanRef, type ScanStore, failedOutcome } from '../scans/contract';
 
 export interface RecoveryDeps {
   clock: Clock;

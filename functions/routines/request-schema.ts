@@ -1,18 +1,15 @@
 /**
  * The body of POST /v1/routines. Messages name the parameter, what was expected and what was received;
- * `validateRoutineRequest` turns zod issues into the API's `errors: [{ param, message }]`.
+ * the route's parsing (api/schemas/parse-input.ts) turns zod issues into the API's `errors: [{ param, message }]`.
  *
  * Exactly one of `scan_id` (the HTTP layer looks the scan's markers up) or `markers` (explicit results) is required.
  * A marker result without a severity gets the severity of its score band (the model manifest's bands:
  * low 70-100, moderate 40-69, high 0-39).
  */
 import { z } from 'zod';
-import { describeValue, paramErrorsOf } from '../kernel/param-errors';
-import { getManifest, severityFor } from '../analysis/contract';
-import { MARKER_NAMES, type MarkerName, type Severity } from '../analysis/contract';
-import { ingredientList, MAX_PRODUCT_NAME_LENGTH, type ParamError } from '../ingredients';
-
-export type { ParamError } from '../ingredients';
+import { describeValue } from '../kernel/param-errors';
+import { getManifest, MARKER_NAMES, severityFor, type MarkerName, type Severity } from '../analysis/contract';
+import { ingredientList, MAX_PRODUCT_NAME_LENGTH } from '../ingredients/contract';
 
 export const MAX_ROUTINE_PRODUCTS = 30;
 export const SKIN_TYPES = ['dry', 'oily', 'combination', 'normal'] as const;
@@ -172,19 +169,3 @@ export type RoutineRequest = z.output<typeof routineRequestSchema>;
 export type SkinType = (typeof SKIN_TYPES)[number];
 export type StepBudget = (typeof STEP_BUDGETS)[number];
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-
-export type RoutineValidationResult = { success: true; data: RoutineRequest } | { success: false; errors: ParamError[] };
-
-/**
- * Validates a parsed JSON body for POST /v1/routines.
- *
- * @example
- * validateRoutineRequest({ markers: { acne: { score: 31 } }, profile: { sensitive: true } });
- * // { success: true, data: { markers: { acne: { score: 31, severity: 'high' } }, profile: { sensitive: true } } }
- * validateRoutineRequest({ markers: { acne: { score: 101 } } });
- * // { success: false, errors: [{ param: 'markers.acne.score', message: 'markers.acne.score must be an integer from 0 to 100 (received number 101)' }] }
- */
-export function validateRoutineRequest(body: unknown): RoutineValidationResult {
-  const result = routineRequestSchema.safeParse(body);
-  return result.success ? { success: true, data: result.data } : { success: false, errors: paramErrorsOf(result.error) };
-}

@@ -5,18 +5,17 @@ import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { MessageSender, VisibilityControl } from '../kernel/queue';
 import type { Stores } from '../ports/stores';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { KeyAuthenticator } from '../auth/key-authenticator';
-import type { EventPublisher } from '../webhooks/event-publisher';
-import { RateLimiter } from '../limits/rate-limiter';
+import { KeyAuthenticator } from '../auth/contract';
+import type { EventPublisher, Resolver } from '../webhooks/contract';
+import { RateLimiter } from '../limits/contract';
 import { DynamoRateLimitCounters } from '../adapters/aws/dynamo-rate-limit-counters';
 import { physicalTableName } from '../adapters/aws/tables';
 import { PageCursors } from '../kernel/page-cursor';
 import type { ApiDeps } from '../api/deps';
-import { CorsPolicy } from '../cors/cors-policy';
-import { UsageRecorder } from '../usage/usage-recorder';
-import { SignInThrottle } from '../sessions/sign-in-throttle';
+import { CorsPolicy } from '../cors/contract';
+import { UsageRecorder } from '../usage/contract';
+import { SignInThrottle } from '../sessions/contract';
 import { buildDeliveryDeps } from './build-delivery-deps';
-import type { Resolver } from '../webhooks/ssrf/resolve';
 
 /** Assembles the API's dependencies from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildApiDeps(

@@ -4,9 +4,7 @@ import { createLogger } from '../kernel/logger';
 import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { MessageSender, VisibilityControl } from '../kernel/queue';
 import type { Stores } from '../ports/stores';
-import { postWebhook } from '../webhooks/http-sender';
-import { systemResolver, type Resolver } from '../webhooks/ssrf/resolve';
-import type { DeliveryDeps, PostFunction } from '../webhooks/delivery-deps';
+import { postWebhook, systemResolver, type Resolver, type DeliveryDeps, type PostFunction } from '../webhooks/contract';
 
 /** Assembles the delivery core from the parts each runtime provides (SQS on AWS, the local queue here). */
 export function buildDeliveryDeps(

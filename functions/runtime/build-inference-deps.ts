@@ -4,9 +4,9 @@ import { createLogger } from '../kernel/logger';
 import { noopMetrics, type MetricsSink } from '../kernel/metrics';
 import type { Stores } from '../ports/stores';
 import type { ScanAnalyzer } from '../analysis/analyzer';
-import { publishScanEvents, type EventPublisher } from '../webhooks/event-publisher';
-import { updateScoreOnScan } from '../scores/update-score';
-import type { InferenceDeps } from '../inference/process-scan-job';
+import { publishScanEvents, type EventPublisher } from '../webhooks/contract';
+import { updateScoreOnScan } from '../scores/contract';
+import type { InferenceDeps } from '../inference/contract';
 
 /**
  * The inference function's dependencies. After a scan's outcome is stored: the user's score is updated (and

@@ -1,8 +1,6 @@
 import type { Tenant } from '../kernel/tenant';
-import type { ScanRecord } from '../scans/scan';
-import type { ScanFinishedListener } from '../scans/scan-finished';
-import type { EventPublisher } from '../webhooks/event-publisher';
-import { scoreUpdatedEvent } from '../webhooks/events';
+import type { ScanRecord, ScanFinishedListener } from '../scans/contract';
+import { type EventPublisher, scoreUpdatedEvent } from '../webhooks/contract';
 import { applyScan } from './score-rules';
 import type { ScoreStore } from './score-store';
 import type { UserScoreRecord } from './user-score';

@@ -1,7 +1,7 @@
 import { DomainError } from '../kernel/errors';
 import { isoTimestamp } from '../kernel/clock';
 import type { Tenant } from '../kernel/tenant';
-import { acceptImage, tooLarge, type AcceptedImage } from '../scans/image-intake';
+import { acceptImage, tooLarge, type AcceptedImage } from '../scans/contract';
 import type { UploadRecord } from './upload';
 import type { UploadDeps } from './create-upload';
 import { UPLOAD_LIMITS } from './upload-limits';

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, IMAGE_LIMITS } from '../scans/image-limits';
+import { CONTENT_TYPES, IMAGE_LIMITS } from '../scans/contract';
 
 /**
  * Direct uploads (POST /v1/uploads): the photo goes from the app straight to S3 with a presigned POST, so neither

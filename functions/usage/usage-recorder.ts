@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { isoTimestamp, type Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/tenant';
-import type { KeyStore } from '../keys/key-store';
+import type { KeyStore } from '../keys/contract';
 import { dayOf, type UsageIncrement } from './usage';
 import type { UsageStore } from './usage-store';
 

@@ -1,5 +1,5 @@
 import { tenantKey, type Tenant } from '../kernel/tenant';
-import { scanObjectPrefix } from '../scans/image-store';
+import { scanObjectPrefix } from '../scans/contract';
 import type { Stores } from '../ports/stores';
 
 /**

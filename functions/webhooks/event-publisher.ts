@@ -1,6 +1,6 @@
 import type { MessageSender } from '../kernel/queue';
 import type { Tenant } from '../kernel/tenant';
-import type { ScanFinishedListener } from '../scans/scan-finished';
+import type { ScanFinishedListener } from '../scans/contract';
 import { scanFinishedEvent, type WebhookEvent } from './events';
 import { eventMessage } from './queue-messages';
 

@@ -1,5 +1,5 @@
 import type { MarkerName, MarkerResult } from '../analysis/contract';
-import type { ScanRecord } from '../scans/scan';
+import type { ScanRecord } from '../scans/contract';
 import { idTime, stableId } from './stable-id';
 
 /** The event types an endpoint can subscribe to (DESIGN section 4). */

@@ -3,24 +3,13 @@
  * foreign binaries, and run in a clean Node process (a temp dir with no project node_modules on the path).
  * Slow (two full syntheses and one real analysis): about a minute.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../functions/kernel/clock';
-import { loadConfig } from '../../functions/kernel/config';
-import { createDocumentClient, createS3Client } from '../../functions/adapters/aws/clients';
-import { createStores } from '../../functions/adapters/aws/stores';
-import { acceptImage } from '../../functions/scans/image-intake';
-import { submitScan } from '../../functions/scans/submit-scan';
-import { startDynamoDb } from '../../local/dynamodb-server';
-import { startS3 } from '../../local/s3-server';
-import { createTables } from '../../local/create-tables';
 import { faceJpeg } from '../helpers/images';
 import { assetDirOf, ELF_MACHINE, elfMachine, listFiles, mb, measureBundle, type BundleSize } from './support/bundle-files';
-import { startFakeSqs } from './support/fake-sqs';
+import { nodeRun, scanJobEvent, startInferenceBundleRun } from './support/inference-bundle-run';
 import { synthesize, type SynthesizedStack } from './support/synth';
 import { logicalId } from './support/template-queries';
 
@@ -72,52 +61,8 @@ afterAll(() => {
   for (const result of Object.values(built)) if (result) rmSync(result.synth.outdir, { recursive: true, force: true });
 });
 
-/**
- * Runs `script` with Node in `dir`, asynchronously: the local DynamoDB, S3 and SQS servers live in this process
- * and must keep answering while the child runs. The last line of stdout is the JSON result; `lines` are the
- * ones before it (the function's own output: EMF metrics, logs).
- */
-async function nodeRun(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ value: unknown; lines: string[] }> {
-  writeFileSync(join(dir, 'run.mjs'), script);
-  const child = spawn(process.execPath, ['run.mjs'], {
-    cwd: dir,
-    // Nothing of the project's environment: only what Lambda would set, plus the local endpoints.
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, NODE_OPTIONS: '--no-warnings', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
-  if (code !== 0) throw new Error(`node run.mjs exited ${code}:\n${stderr}\n${stdout}`);
-  const lines = stdout.trim().split('\n');
-  return { value: JSON.parse(lines[lines.length - 1]) as unknown, lines: lines.slice(0, -1).filter(Boolean) };
-}
-
 async function nodeIn(dir: string, script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<unknown> {
   return (await nodeRun(dir, script, env, timeoutMs)).value;
-}
-
-/** A scan job as the SQS event source hands it to the function. */
-function sqsEvent(body: string, messageId: string) {
-  return {
-    Records: [
-      {
-        messageId,
-        receiptHandle: `receipt-${messageId}`,
-        body,
-        attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
-        messageAttributes: {},
-        md5OfBody: '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:scan-jobs',
-        awsRegion: 'us-east-1',
-      },
-    ],
-  };
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -134,46 +79,17 @@ describe('x86_64 bundles', () => {
   });
 
   it('when the inference bundle handles scan jobs in a clean Node process, then the scans complete, scan.completed is queued, metrics are EMF, and the cold start is reported', async () => {
-    const work = mkdtempSync(join(tmpdir(), 'skin-bundle-run-'));
-    const dynamo = await startDynamoDb({});
-    const s3 = await startS3({ directory: join(work, 's3'), bucket: 'skin-images' });
-    const sqs = await startFakeSqs();
+    const run = await startInferenceBundleRun(built.x86_64!.dirs.inference, { SCAN_MAX_RECEIVES: '3', LOG_LEVEL: 'WARN' });
+    const { work, env, stores, sqs } = run;
     try {
-      cpSync(built.x86_64!.dirs.inference, join(work, 'task'), { recursive: true });
-      const env = {
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'test',
-        AWS_SECRET_ACCESS_KEY: 'test',
-        TABLE_PREFIX: 'skin',
-        IMAGES_BUCKET: 'skin-images',
-        DYNAMODB_ENDPOINT: dynamo.endpoint,
-        S3_ENDPOINT: s3.endpoint,
-        DELIVERY_QUEUE_URL: sqs.queueUrl('deliveries'),
-        AWS_ENDPOINT_URL_SQS: sqs.endpoint,
-        MODEL_DIR: join(work, 'task', 'models'),
-        SCAN_MAX_RECEIVES: '3',
-        LOG_LEVEL: 'WARN',
-        // As the stack sets them (lib/service-function.ts).
-        POWERTOOLS_SERVICE_NAME: 'skin-inference',
-        POWERTOOLS_METRICS_NAMESPACE: 'SkinAnalysis',
-      };
-      const config = loadConfig(env);
-      await createTables(
-        new DynamoDBClient({ region: 'us-east-1', endpoint: dynamo.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }),
-        'skin',
-      );
-      const stores = createStores(config, createDocumentClient(config), createS3Client(config));
       const tenant = { accountId: 'acct_bundle', environment: 'test' as const };
       const jobs: string[] = [];
       const records = [];
       // Two scans: the first is the cold start, the second the same container warm.
       for (let n = 0; n < 2; n++) {
-        records.push(
-          await submitScan(
-            { clock: systemClock, scans: stores.scans, images: stores.images, scanQueue: { send: async (body) => void jobs.push(body) } },
-            { tenant, image: await acceptImage(await faceJpeg('frontal')), markers: ['acne', 'hydration'], userId: 'user_bundle' },
-          ),
-        );
+        const { record, job } = await run.submit(tenant, await faceJpeg('frontal'), ['acne', 'hydration'], 'user_bundle');
+        records.push(record);
+        jobs.push(job);
       }
       expect(jobs).toHaveLength(2);
 
@@ -184,9 +100,9 @@ describe('x86_64 bundles', () => {
 const { handler } = await import('./task/index.mjs');
 const imported = performance.now();
 const context = { functionName: 'inference', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60000 };
-const first = await handler(${JSON.stringify(sqsEvent(jobs[0], 'msg-1'))}, context);
+const first = await handler(${JSON.stringify(scanJobEvent(jobs[0]!, 'msg-1'))}, context);
 const firstResult = performance.now();
-const second = await handler(${JSON.stringify(sqsEvent(jobs[1], 'msg-2'))}, { ...context, awsRequestId: 'req-2' });
+const second = await handler(${JSON.stringify(scanJobEvent(jobs[1]!, 'msg-2'))}, { ...context, awsRequestId: 'req-2' });
 const secondResult = performance.now();
 process.stdout.write('\\n' + JSON.stringify({
   results: [first, second],
@@ -220,10 +136,7 @@ process.stdout.write('\\n' + JSON.stringify({
         expect(entry._aws.CloudWatchMetrics[0].Namespace).toBe('SkinAnalysis');
       }
     } finally {
-      await sqs.close();
-      await s3.close();
-      await dynamo.close();
-      rmSync(work, { recursive: true, force: true });
+      await run.close();
     }
   }, 150_000);
 

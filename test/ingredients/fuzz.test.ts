@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeIngredients, parseLabel, validateIngredientAnalysisRequest } from '../../functions/ingredients/index';
+import { analyzeIngredients, parseLabel } from '../../functions/ingredients/contract';
+import { validateIngredientAnalysisRequest } from '../helpers/validate-request';
 import { boundedDamerauLevenshtein } from '../../functions/ingredients/fuzzy';
 import { normaliseColourIndex } from '../../functions/ingredients/normalise';
 

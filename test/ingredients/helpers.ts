@@ -1,6 +1,7 @@
 /** Factories for ingredient-analysis tests: requests go through the schema first, as the HTTP layer does. */
-import { analyzeIngredients, validateIngredientAnalysisRequest } from '../../functions/ingredients/index';
-import type { AnalysisContext, IngredientAnalysis, IngredientAnalysisRequestInput, ListAnalysis } from '../../functions/ingredients/index';
+import { analyzeIngredients } from '../../functions/ingredients/contract';
+import { validateIngredientAnalysisRequest } from '../helpers/validate-request';
+import type { AnalysisContext, IngredientAnalysis, IngredientAnalysisRequestInput, ListAnalysis } from '../../functions/ingredients/contract';
 
 export function analyse(input: IngredientAnalysisRequestInput, ctx?: AnalysisContext): IngredientAnalysis {
   const result = validateIngredientAnalysisRequest(input);

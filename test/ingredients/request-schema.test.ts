@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateIngredientAnalysisRequest } from '../../functions/ingredients/request-schema';
+import { validateIngredientAnalysisRequest } from '../helpers/validate-request';
 
 const list = (n: number) => Array.from({ length: n }, (_, i) => `Ingredient ${i + 1}`);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MARKER_NAMES, type MarkerName, type Severity } from '../../functions/analysis/skin/markers';
-import { analyzeIngredients, getKnowledgeBase } from '../../functions/ingredients/index';
+import { analyzeIngredients, getKnowledgeBase } from '../../functions/ingredients/contract';
 import { generateRoutine, guessCategory, type RoutinePlan, type RoutineProductInput, type RoutineProfile, type Step } from '../../functions/routines/engine/index';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateRoutine } from '../../functions/routines/engine/index';
-import { validateRoutineRequest } from '../../functions/routines/request-schema';
+import { validateRoutineRequest } from '../helpers/validate-request';
 
 const MARKERS = 'acne, pigmentation, hydration, redness, wrinkles, pores, oiliness, dark_circles, texture, eye_bags, uniformness, radiance, age_spots, blackheads';
 const errors = (body: unknown) => {

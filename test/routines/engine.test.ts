@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MARKER_NAMES, type MarkerName, type Severity } from '../../functions/analysis/skin/markers';
-import { analyzeIngredients, getKnowledgeBase } from '../../functions/ingredients/index';
-import type { ActiveClass } from '../../functions/ingredients/index';
+import { analyzeIngredients, getKnowledgeBase } from '../../functions/ingredients/contract';
+import type { ActiveClass } from '../../functions/ingredients/contract';
 import {
   ACTIVE_OPTIONS,
   CONCERN_CANDIDATES,

@@ -1,17 +1,12 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { withoutKeys } from './dynamo-items';
-import type { ClientTokenRecord } from '../../client-tokens/client-token';
-import { type ClientTokenStore } from '../../client-tokens/client-token-store';
+import type { ClientTokenRecord, ClientTokenStore } from '../../client-tokens/contract';
 
 const tokenKey = (hash: string) => `hash#${hash}`;
 
 /** Client tokens in DynamoDB, one item per token under its hash; `ttl` (epoch seconds) lets DynamoDB drop them. */
-export class DynamoClientTokenStore implements ClientTokenStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoClientTokenStore extends DynamoTable implements ClientTokenStore {
   async create(record: ClientTokenRecord): Promise<void> {
     await this.db.send(
       new PutCommand({
@@ -24,7 +19,7 @@ export class DynamoClientTokenStore implements ClientTokenStore {
   }
 
   async findByHash(tokenHash: string): Promise<ClientTokenRecord | undefined> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: tokenKey(tokenHash), sk: 'token' }, ConsistentRead: true }));
+    const { Item } = await this.readItem({ pk: tokenKey(tokenHash), sk: 'token' }, { consistent: true });
     if (!Item) return undefined;
     const { expires_at: _ttl, expires_at_iso: expiresAt, ...record } = withoutKeys<Record<string, unknown>>(Item);
     return { ...record, expires_at: String(expiresAt) } as ClientTokenRecord;

@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { queryAll } from './dynamo-items';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import { type CorsOriginStore, type CorsOriginRecord } from '../../cors/cors-origin-store';
+import type { CorsOriginStore, CorsOriginRecord } from '../../cors/contract';
 
 const originKey = (origin: string) => `origin#${origin}`;
 
@@ -11,12 +12,7 @@ const originKey = (origin: string) => `origin#${origin}`;
  * asks "is this origin listed by anyone" with one query, and a real request "by this tenant" with one get;
  * gsi1 lists a tenant's origins for the CLI (and later the dashboard).
  */
-export class DynamoCorsOriginStore implements CorsOriginStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoCorsOriginStore extends DynamoTable implements CorsOriginStore {
   async add(record: CorsOriginRecord): Promise<void> {
     const tenant = tenantKey({ accountId: record.account_id, environment: record.environment });
     await this.db.send(
@@ -43,7 +39,7 @@ export class DynamoCorsOriginStore implements CorsOriginStore {
   }
 
   async isListedFor(origin: string, tenant: Tenant): Promise<boolean> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: originKey(origin), sk: tenantKey(tenant) } }));
+    const { Item } = await this.readItem({ pk: originKey(origin), sk: tenantKey(tenant) });
     return Item !== undefined;
   }
 

@@ -1,56 +1,31 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { GSI1 } from './tables';
-import { queryAll } from './dynamo-items';
+import { conditionalWrite, queryAll, recordTenantKey as tenantOf, setChanges, withoutKeys } from './dynamo-items';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus } from '../../webhooks/delivery';
-import { type DeliveryStore } from '../../webhooks/delivery-store';
+import { DELIVERY_RETENTION_SECONDS, type DeliveryAttempt, type DeliveryRecord, type DeliveryStatus, type DeliveryStore } from '../../webhooks/contract';
 
 function expiry(nowMs: number): number {
   return Math.floor(nowMs / 1000) + DELIVERY_RETENTION_SECONDS;
 }
 
-function tenantOf(record: Pick<DeliveryRecord, 'account_id' | 'environment'>): string {
-  return tenantKey({ accountId: record.account_id, environment: record.environment });
-}
-
-function strip(item: Record<string, unknown>): DeliveryRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
-  return record as unknown as DeliveryRecord;
-}
+const strip = (item: Record<string, unknown>) => withoutKeys<DeliveryRecord>(item);
 
 /**
  * Deliveries in the `deliveries` table: one item per delivery (pk = delivery id), its attempts in a list on it;
  * gsi1 lists a tenant's deliveries newest first. Every state change is a conditional write, so two copies of a
  * queue message (SQS is at-least-once) cannot both make an attempt, and a stale copy cannot overwrite a newer run.
  */
-export class DynamoDeliveryStore implements DeliveryStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoDeliveryStore extends DynamoTable implements DeliveryStore {
   /** False when the delivery already exists: this (event, endpoint) pair was fanned out before. */
   async createIfAbsent(record: DeliveryRecord): Promise<boolean> {
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { pk: record.delivery_id, sk: 'delivery', gsi1pk: tenantOf(record), gsi1sk: record.delivery_id, ...record },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(
+      this.putNew({ pk: record.delivery_id, sk: 'delivery', gsi1pk: tenantOf(record), gsi1sk: record.delivery_id, ...record }),
+    );
   }
 
   async get(deliveryId: string): Promise<DeliveryRecord | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: deliveryId, sk: 'delivery' }, ConsistentRead: true }),
-    );
+    const { Item } = await this.readItem({ pk: deliveryId, sk: 'delivery' }, { consistent: true });
     return Item ? strip(Item) : undefined;
   }
 
@@ -170,25 +145,20 @@ export class DynamoDeliveryStore implements DeliveryStore {
       filters.push('event_type = :type');
       values[':type'] = options.eventType;
     }
-    const items: DeliveryRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []).map(strip));
-      start = page.LastEvaluatedKey;
-    } while (start && items.length < options.limit);
-    return items.slice(0, options.limit);
+    const items = await queryAll(
+      this.db,
+      {
+        TableName: this.tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+      },
+      (found) => found.length >= options.limit,
+    );
+    return items.slice(0, options.limit).map(strip);
   }
 
   /**
@@ -210,27 +180,21 @@ export class DynamoDeliveryStore implements DeliveryStore {
   }
 
   private async tryUpdate(deliveryId: string, changes: Record<string, unknown>, condition: string, conditionValues: Record<string, unknown>): Promise<boolean> {
-    try {
-      await this.update(deliveryId, changes, condition, conditionValues);
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.update(deliveryId, changes, condition, conditionValues));
   }
 
   private async update(deliveryId: string, changes: Record<string, unknown>, condition: string, conditionValues: Record<string, unknown>): Promise<void> {
-    const entries = Object.entries(changes);
-    const names: Record<string, string> = Object.fromEntries(entries.map(([k]) => [`#${k}`, k]));
+    const set = setChanges(changes, ':set_');
+    const names = { ...set.ExpressionAttributeNames };
     for (const match of condition.matchAll(/#(\w+)/g)) names[`#${match[1]}`] = match[1];
     await this.db.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: { pk: deliveryId, sk: 'delivery' },
-        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :set_${k}`).join(', ')}`,
+        UpdateExpression: set.UpdateExpression,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([k, v]) => [`:set_${k}`, v])), ...conditionValues },
+        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...conditionValues },
       }),
     );
   }

@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from './dynamo-items';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
+import { conditionalWrite, queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type IdempotencyStore, type StoredResponse, type IdempotencyRecord } from '../../idempotency/idempotency-store';
+import type { IdempotencyStore, StoredResponse, IdempotencyRecord } from '../../idempotency/contract';
 
 /** Record ids start with the tenant key (`acct#env#operation#key`); the user index groups them per tenant and user. */
 function userPartition(id: string, userId: string): string {
@@ -11,16 +11,11 @@ function userPartition(id: string, userId: string): string {
 }
 
 /** Idempotency records in DynamoDB, one per tenant and key. */
-export class DynamoIdempotencyStore implements IdempotencyStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoIdempotencyStore extends DynamoTable implements IdempotencyStore {
   /** Claims the key; false when a live record already holds it. */
   async claim(id: string, record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionalWrite(
+      this.db.send(
         new PutCommand({
           TableName: this.tableName,
           Item: { pk: id, sk: 'idempotency', ...(record.user_id ? { gsi1pk: userPartition(id, record.user_id), gsi1sk: id } : {}), ...record },
@@ -28,18 +23,12 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
           ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
           ExpressionAttributeValues: { ':now': nowSeconds },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async get(id: string): Promise<IdempotencyRecord | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: id, sk: 'idempotency' }, ConsistentRead: true }),
-    );
+    const { Item } = await this.readItem({ pk: id, sk: 'idempotency' }, { consistent: true });
     return Item ? withoutKeys<IdempotencyRecord>(Item) : undefined;
   }
 

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, withoutKeys } from './dynamo-items';
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
+import { conditionalWrite, queryAll, setChanges, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
-import { type KeyStore, type ApiKeyRecord } from '../../keys/key-store';
+import type { KeyStore, ApiKeyRecord } from '../../keys/contract';
 
 const hashKey = (hash: string) => `hash#${hash}`;
 
@@ -14,13 +14,8 @@ const accountKey = (accountId: string) => `acct#${accountId}`;
  * Keys in DynamoDB. Two items per key: the record under its hash (the only lookup the API makes) and a
  * pointer under its id (for rotate and revoke); gsi1 lists an account's keys.
  */
-export class DynamoKeyStore implements KeyStore {
+export class DynamoKeyStore extends DynamoTable implements KeyStore {
   private readonly changeListeners = new Set<(keyHash: string) => void>();
-
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
 
   /**
    * Hears of every key this store creates, rotates or revokes, in this process: the API's key cache drops its
@@ -41,33 +36,19 @@ export class DynamoKeyStore implements KeyStore {
    * runs against it and DynamoDB.)
    */
   async create(record: ApiKeyRecord): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: idKey(record.key_id), sk: 'key', key_hash: record.key_hash },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: hashKey(record.key_hash), sk: 'key', gsi1pk: accountKey(record.account_id), gsi1sk: record.key_id, ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await this.putNew({ pk: idKey(record.key_id), sk: 'key', key_hash: record.key_hash });
+    await this.putNew({ pk: hashKey(record.key_hash), sk: 'key', gsi1pk: accountKey(record.account_id), gsi1sk: record.key_id, ...record });
     // A lookup of this hash before it existed may be cached as unknown.
     this.changed(record.key_hash);
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: hashKey(keyHash), sk: 'key' }, ConsistentRead: true }),
-    );
+    const { Item } = await this.readItem({ pk: hashKey(keyHash), sk: 'key' }, { consistent: true });
     return Item ? withoutKeys<ApiKeyRecord>(Item) : undefined;
   }
 
   async findById(keyId: string): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: idKey(keyId), sk: 'key' } }));
+    const { Item } = await this.readItem({ pk: idKey(keyId), sk: 'key' });
     return Item ? this.findByHash(String(Item.key_hash)) : undefined;
   }
 
@@ -82,14 +63,11 @@ export class DynamoKeyStore implements KeyStore {
   }
 
   async update(keyHash: string, changes: Partial<Pick<ApiKeyRecord, 'expires_at' | 'revoked_at'>>): Promise<void> {
-    const entries = Object.entries(changes);
     await this.db.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: { pk: hashKey(keyHash), sk: 'key' },
-        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+        ...setChanges(changes),
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
@@ -102,8 +80,8 @@ export class DynamoKeyStore implements KeyStore {
    * many containers serve the key.
    */
   async touchLastUsed(keyId: string, at: string, notBefore: string): Promise<void> {
-    try {
-      await this.db.send(
+    await conditionalWrite(
+      this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: idKey(keyId), sk: 'key' },
@@ -111,10 +89,8 @@ export class DynamoKeyStore implements KeyStore {
           ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :notBefore)',
           ExpressionAttributeValues: { ':at': at, ':notBefore': notBefore },
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
   }
 
   /** When each key was last used (ISO time), by key id; keys never used are absent. */

@@ -1,17 +1,13 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { RateLimitCounters } from '../../limits/rate-limiter';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
+import { unlessConditionFails } from './dynamo-items';
+import type { RateLimitCounters } from '../../limits/contract';
 
 /** Rate-limit windows in the `rateLimits` table: one item per window, one conditional ADD per request. */
-export class DynamoRateLimitCounters implements RateLimitCounters {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoRateLimitCounters extends DynamoTable implements RateLimitCounters {
   async incrementBelow(key: string, limit: number, expiresAtSeconds: number): Promise<number | undefined> {
-    try {
-      const { Attributes } = await this.db.send(
+    const updated = await unlessConditionFails(
+      this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: key, sk: 'window' },
@@ -21,11 +17,9 @@ export class DynamoRateLimitCounters implements RateLimitCounters {
           ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAtSeconds },
           ReturnValues: 'UPDATED_NEW',
         }),
-      );
-      return Number(Attributes?.count ?? limit);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
-      throw error;
-    }
+      ),
+      undefined,
+    );
+    return updated && Number(updated.Attributes?.count ?? limit);
   }
 }

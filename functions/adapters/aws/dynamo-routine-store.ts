@@ -1,17 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { Routine } from '../../routines/routine';
-import { type RoutineStore } from '../../routines/routine-store';
+import type { Routine, RoutineStore } from '../../routines/contract';
 
 /** Routines per tenant, sorted by id; gsi1 per tenant and user (for erasure). */
-export class DynamoRoutineStore implements RoutineStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoRoutineStore extends DynamoTable implements RoutineStore {
   async create(tenant: Tenant, routine: Routine): Promise<void> {
     const pk = tenantKey(tenant);
     await this.db.send(
@@ -29,9 +24,7 @@ export class DynamoRoutineStore implements RoutineStore {
   }
 
   async get(tenant: Tenant, routineId: string): Promise<Routine | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: routineId }, ConsistentRead: true }),
-    );
+    const { Item } = await this.readItem({ pk: tenantKey(tenant), sk: routineId }, { consistent: true });
     return Item ? withoutKeys<Routine>(Item) : undefined;
   }
 

@@ -1,10 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { GSI1, PROCESSING_INDEX, PROCESSING_SHARDS } from './tables';
-import { withoutKeys } from './dynamo-items';
+import { conditionalWrite, withoutKeys } from './dynamo-items';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { ScanRecord } from '../../scans/scan';
-import { type ScanStore, type ProcessingScanRef, type ScanPage, type ScanOutcome } from '../../scans/scan-store';
+import type { ScanRecord, ScanStore, ProcessingScanRef, ScanPage, ScanOutcome } from '../../scans/contract';
 
 function userPartition(tenantPk: string, userId: string): string {
   return `${tenantPk}#user#${userId}`;
@@ -39,12 +38,7 @@ function processingRef(item: Record<string, unknown>): ProcessingScanRef[] {
 }
 
 /** Scans in DynamoDB: partition per tenant, sorted by the time-ordered scan id; gsi1 per tenant and user. */
-export class DynamoScanStore implements ScanStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoScanStore extends DynamoTable implements ScanStore {
   async create(record: ScanRecord): Promise<void> {
     const pk = tenantKey({ accountId: record.account_id, environment: record.environment });
     await this.db.send(
@@ -109,8 +103,8 @@ export class DynamoScanStore implements ScanStore {
       values[`:${field}`] = value;
       return `#${field} = :${field}`;
     });
-    try {
-      await this.db.send(
+    return conditionalWrite(
+      this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: tenantKey(tenant), sk: scanId },
@@ -125,12 +119,8 @@ export class DynamoScanStore implements ScanStore {
           },
           ExpressionAttributeValues: values,
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /**
@@ -192,8 +182,8 @@ export class DynamoScanStore implements ScanStore {
    * `seenSince`. False when that condition failed: the job is not sent again, so concurrent sweeps send it once.
    */
   async markRequeued(ref: ProcessingScanRef, now: string): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionalWrite(
+      this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: tenantKey(ref.tenant), sk: ref.scanId },
@@ -213,12 +203,8 @@ export class DynamoScanStore implements ScanStore {
             ':one': 1,
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /** Ids of every scan of a user (for erasure), following every page. */

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { withoutKeys } from './dynamo-items';
-import type { Session } from '../../sessions/session';
-import { type SessionStore } from '../../sessions/session-store';
+import type { Session, SessionStore } from '../../sessions/contract';
 
 const sessionKey = (idHash: string) => `session#${idHash}`;
 
@@ -9,24 +9,13 @@ const sessionKey = (idHash: string) => `session#${idHash}`;
  * The `sessions` table: sessions under `session#<sha256 of the id>`, and failed sign-in counters under
  * `failures#<kind>#<sha256 of the email or address>` (the times of recent failures). Both carry `expires_at` (TTL, epoch s).
  */
-export class DynamoSessionStore implements SessionStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoSessionStore extends DynamoTable implements SessionStore {
   async create(session: Session): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: sessionKey(session.id_hash), sk: 'session', ...session, expires_at: Math.ceil(session.ends_at / 1000) },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await this.putNew({ pk: sessionKey(session.id_hash), sk: 'session', ...session, expires_at: Math.ceil(session.ends_at / 1000) });
   }
 
   async get(idHash: string): Promise<Session | undefined> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: sessionKey(idHash), sk: 'session' }, ConsistentRead: true }));
+    const { Item } = await this.readItem({ pk: sessionKey(idHash), sk: 'session' }, { consistent: true });
     if (!Item) return undefined;
     const { expires_at: _ttl, ...session } = withoutKeys<Session & { expires_at: number }>(Item);
     return session;
@@ -64,7 +53,7 @@ export class DynamoSessionStore implements SessionStore {
 
   /** The times (epoch ms) of the subject's recent failed sign-ins, oldest first. */
   async failures(subject: string): Promise<number[]> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: `failures#${subject}`, sk: 'failures' }, ConsistentRead: true }));
+    const { Item } = await this.readItem({ pk: `failures#${subject}`, sk: 'failures' }, { consistent: true });
     return ((Item?.times as number[] | undefined) ?? []).map(Number);
   }
 

@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { queryAll, withoutKeys } from './dynamo-items';
 import { GSI1 } from './tables';
 import { tenantKey, type Tenant } from '../../kernel/tenant';
-import type { UploadRecord } from '../../uploads/upload';
-import { type UploadStore } from '../../uploads/upload-store';
+import type { UploadRecord, UploadStore } from '../../uploads/contract';
 
 const userKey = (tenant: Tenant, userId: string) => `user#${tenantKey(tenant)}#${userId}`;
 
@@ -18,12 +18,7 @@ function toRecord(item: Record<string, unknown>): UploadRecord {
  * Upload records: partition per tenant (another tenant's id is simply not found), TTL a day after expiry; gsi1 per
  * tenant and user, so erasing a user finds their uploads.
  */
-export class DynamoUploadStore implements UploadStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoUploadStore extends DynamoTable implements UploadStore {
   async create(record: UploadRecord): Promise<void> {
     await this.db.send(
       new PutCommand({
@@ -42,9 +37,7 @@ export class DynamoUploadStore implements UploadStore {
   }
 
   async get(tenant: Tenant, uploadId: string): Promise<UploadRecord | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: tenantKey(tenant), sk: uploadId }, ConsistentRead: true }),
-    );
+    const { Item } = await this.readItem({ pk: tenantKey(tenant), sk: uploadId }, { consistent: true });
     return Item ? toRecord(Item) : undefined;
   }
 

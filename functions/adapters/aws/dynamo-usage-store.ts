@@ -1,20 +1,15 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoTable } from './dynamo-table';
 import { queryAll } from './dynamo-items';
 import type { Environment } from '../../kernel/tenant';
-import { USAGE_RETENTION_DAYS, type UsageDay, type UsageIncrement } from '../../usage/usage';
-import { type UsageStore } from '../../usage/usage-store';
+import { USAGE_RETENTION_DAYS, type UsageDay, type UsageIncrement, type UsageStore } from '../../usage/contract';
 
 /**
  * The `usage` table: one item per account, day, environment and key (pk = account id, sk = `day#env#key`),
  * counted with atomic ADDs as requests happen, so concurrent API containers never lose a count and reading
  * 30 days is one query of one partition.
  */
-export class DynamoUsageStore implements UsageStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoUsageStore extends DynamoTable implements UsageStore {
   async add(accountId: string, day: string, environment: Environment, keyId: string, increment: UsageIncrement): Promise<void> {
     const expires = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + USAGE_RETENTION_DAYS * 86_400;
     await this.db.send(

@@ -1,6 +1,6 @@
 import type { Environment } from '../../kernel/tenant';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
-import { type ImageStore } from '../../scans/image-store';
+import type { ImageStore } from '../../scans/contract';
 
 /** Uploaded images and overlays in S3 (s3rver locally), server-side encrypted on AWS by the bucket default. */
 export class S3ImageStore implements ImageStore {

@@ -1,7 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
-import { type UploadObjects, type PresignedUpload } from '../../uploads/upload-objects';
+import { UPLOAD_LIMITS, type UploadObjects, type PresignedUpload } from '../../uploads/contract';
 
 /** The uploads prefix of the images bucket: presigned POSTs out, uploaded objects in. */
 export class S3UploadObjects implements UploadObjects {

@@ -5,11 +5,11 @@ import type { FaceModels } from './face-types';
 import { FACE_MODEL_IO } from './model-io';
 import { createSession } from './onnx-session';
 
-export type { DetectedFace, FaceKeypoints, FaceLandmarks, FaceModels, HeadPose, Point3, SquareCrop } from './face-types';
-export { extractSquareCrop, sampleCrop } from './crop-sampler';
+export type { DetectedFace, FaceLandmarks, FaceModels, SquareCrop } from './face-types';
+export { sampleCrop } from './crop-sampler';
 export { BLAZEFACE_INPUT } from './blazeface-anchors';
-export { letterbox, letterboxEncoded, type Letterbox } from './letterbox';
-export { alignedFaceCrop, faceRegions, rasterizeRegions, type FaceRegions } from './regions';
+export { letterboxEncoded } from './letterbox';
+export { alignedFaceCrop, faceRegions, rasterizeRegions } from './regions';
 
 export interface FaceModelOptions {
   /** Folder holding blazeface.onnx and facemesh.onnx (the build writes them to models/generated). */

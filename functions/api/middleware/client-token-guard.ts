@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { assertTokenMayCall } from '../../client-tokens/token-access';
+import { assertTokenMayCall } from '../../client-tokens/contract';
 import type { ApiEnv } from '../deps';
 
 /** After the rate limiter (a refused call still counts): client tokens reach only the operations meant for apps. */

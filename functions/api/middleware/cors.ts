@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { CorsPolicy } from '../../cors/cors-policy';
+import type { CorsPolicy } from '../../cors/contract';
 import type { ApiEnv } from '../deps';
 import { tenantOf } from '../tenant-of';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../api-error';
-import { rateLimitHeaders } from '../../limits/rate-limit-headers';
+import { rateLimitHeaders } from '../../limits/contract';
 import type { ApiDeps, ApiEnv } from '../deps';
 
 /** Counts every authenticated request against its account and environment; over the limit → 429. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { UsageRecorder } from '../../usage/usage-recorder';
+import type { UsageRecorder } from '../../usage/contract';
 import type { ApiEnv } from '../deps';
 
 /**

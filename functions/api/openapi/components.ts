@@ -4,9 +4,9 @@
  * parameters.
  */
 import { z } from 'zod';
-import { ingredientAnalysisRequestSchema } from '../../ingredients';
-import { routineRequestSchema } from '../../routines/request-schema';
-import { SCOPES } from '../../keys/scopes';
+import { ingredientAnalysisRequestSchema } from '../../ingredients/contract';
+import { routineRequestSchema } from '../../routines/contract';
+import { SCOPES } from '../../keys/contract';
 import { markerNameSchema, markerResultSchema, severitySchema } from '../schemas/common';
 import { lesionCountsSchema, lesionTypeSchema, resultRegionSchema, scanListSchema, scanSchema, skinToneSchema, skinTypeSchema } from '../schemas/scan';
 import { idempotencyKeySchema, preferHeaderSchema, scanCreateFormSchema } from '../schemas/scan-requests';
@@ -67,8 +67,6 @@ export const INPUT_SCHEMAS = {
   ClientTokenRequest: clientTokenRequestSchema,
   UploadRequest: uploadRequestSchema,
 } satisfies Record<string, z.ZodType>;
-
-export type SchemaId = keyof typeof OUTPUT_SCHEMAS | keyof typeof INPUT_SCHEMAS;
 
 const COMPONENT_IDS = new Map<z.ZodType, string>(
   [...Object.entries(OUTPUT_SCHEMAS), ...Object.entries(INPUT_SCHEMAS)].map(([id, schema]) => [schema as z.ZodType, id]),

@@ -3,7 +3,7 @@
  * (functions/webhooks/events.ts, as zod schemas in ../schemas/webhook-events.ts) and the Standard Webhooks
  * signature headers (docs/webhooks.md).
  */
-import { EVENT_TYPES, TEST_EVENT_TYPE, type EventType } from '../../webhooks/events';
+import { EVENT_TYPES, TEST_EVENT_TYPE, type EventType } from '../../webhooks/contract';
 
 const SIGNATURE_HEADERS = [
   {

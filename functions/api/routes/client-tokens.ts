@@ -1,7 +1,7 @@
 /** POST /v1/client_tokens: a back end (secret key, `client_tokens:write`) mints a token for one of its users. */
 import type { z } from 'zod';
-import { CLIENT_TOKEN_SCOPES } from '../../keys/scopes';
-import { mintClientToken } from '../../client-tokens/mint-client-token';
+import { CLIENT_TOKEN_SCOPES } from '../../keys/contract';
+import { mintClientToken } from '../../client-tokens/contract';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';
 import { defineRoute } from '../route';

@@ -1,6 +1,6 @@
 /** POST /v1/ingredients/analyze: an INCI list (or several products) explained, flagged and judged per marker. */
 import { notFound } from '../../kernel/errors';
-import { analyzeIngredients, getKnowledgeBase, ingredientAnalysisRequestSchema } from '../../ingredients';
+import { analyzeIngredients, getKnowledgeBase, ingredientAnalysisRequestSchema } from '../../ingredients/contract';
 import type { MarkerName, Severity } from '../../analysis/contract';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';

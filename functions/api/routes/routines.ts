@@ -1,19 +1,16 @@
 /** POST /v1/routines and GET /v1/routines/{routine_id}. */
 import { notFound } from '../../kernel/errors';
-import { routineRequestSchema } from '../../routines/request-schema';
-import { createRoutine } from '../../routines/create-routine';
-import { runIdempotent } from '../../idempotency/run-idempotent';
-import { canonicalJson } from '../../idempotency/canonical-json';
+import { routineRequestSchema, createRoutine } from '../../routines/contract';
+import { runIdempotent, canonicalJson } from '../../idempotency/contract';
 import { jsonWithETag } from '../middleware/conditional-get';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';
 import { basePath } from '../../http/base-path';
-import { defineRoute } from '../route';
+import { defineRoute, CURL_AUTH } from '../route';
 import { tenantOf } from '../tenant-of';
 import { routinePathSchema } from '../schemas/path-params';
 import { routineSchema } from '../schemas/routine';
 
-const AUTH = '-H "Authorization: Bearer $SKIN_API_KEY"';
 
 /** A routine request with 30 products of long INCI lists stays well under this. */
 export const ROUTINES_BODY_LIMIT = 256 * 1024;
@@ -53,7 +50,7 @@ export const createRoutineRoute = defineRoute(
       },
     ],
     errors: ['invalid_request', 'not_found', 'idempotency_conflict', 'idempotency_key_reused', 'scan_not_completed', 'payload_too_large', 'unsupported_media_type'],
-    curl: `curl "$SKIN_API_URL/v1/routines" ${AUTH} \\\n  -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" \\\n  -d '{"scan_id": "scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E", "profile": {"skin_type": "combination"}}'`,
+    curl: `curl "$SKIN_API_URL/v1/routines" ${CURL_AUTH} \\\n  -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" \\\n  -d '{"scan_id": "scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E", "profile": {"skin_type": "combination"}}'`,
   },
   (deps: ApiDeps) => async (c, { body: { value: request, sent } }) => {
     const tenant = tenantOf(c.get('principal'));
@@ -98,7 +95,7 @@ export const getRoutineRoute = defineRoute(
       { status: 304, description: 'Not modified: the routine still matches `If-None-Match`.', headers: ['ETag'] },
     ],
     errors: ['not_found'],
-    curl: `curl "$SKIN_API_URL/v1/routines/rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${AUTH}`,
+    curl: `curl "$SKIN_API_URL/v1/routines/rtn_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${CURL_AUTH}`,
   },
   (deps: ApiDeps) => async (c, { params }) => {
     const routine = await deps.stores.routines.get(tenantOf(c.get('principal')), params.routine_id);

@@ -5,27 +5,19 @@ import { ERROR_CATALOGUE, notFound, type ErrorCode } from '../../kernel/errors';
 import { ApiError } from '../api-error';
 import type { Tenant } from '../../kernel/tenant';
 import { METRIC } from '../../kernel/metrics';
-import { acceptImage, tooLarge, type AcceptedImage } from '../../scans/image-intake';
-import { IMAGE_LIMITS } from '../../scans/image-limits';
-import { MAX_WAIT_SECONDS, waitFromPrefer, type WaitPreference } from '../../scans/prefer-header';
-import { submitScan } from '../../scans/submit-scan';
-import { waitForScan } from '../../scans/wait-for-scan';
-import { deleteScan } from '../../scans/delete-scan';
-import { getOverlay } from '../../overlays/get-overlay';
-import { toPublicScan, type ScanRecord } from '../../scans/scan';
+import { acceptImage, tooLarge, type AcceptedImage, IMAGE_LIMITS, MAX_WAIT_SECONDS, waitFromPrefer, type WaitPreference, submitScan, waitForScan, deleteScan, toPublicScan, type ScanRecord } from '../../scans/contract';
+import { getOverlay } from '../../overlays/contract';
 import type { MarkerName } from '../../analysis/contract';
-import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
-import { actingUserId, mayRead } from '../../client-tokens/token-access';
-import { assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/take-upload';
-import { runIdempotent } from '../../idempotency/run-idempotent';
-import type { StoredResponse } from '../../idempotency/idempotency-store';
+import { UPLOAD_LIMITS, assertUploadUsable, findUpload, takeUploadedImage } from '../../uploads/contract';
+import { actingUserId, mayRead } from '../../client-tokens/contract';
+import { runIdempotent, type StoredResponse } from '../../idempotency/contract';
 import { readMultipart } from '../multipart';
 import { jsonWithETag } from '../middleware/conditional-get';
 import { problemOf, problemTypeBase, PROBLEM_CONTENT_TYPE } from '../problem';
 import type { ApiDeps, ApiEnv } from '../deps';
 import { jsonBody } from '../json-body';
 import { basePath } from '../../http/base-path';
-import { defineRoute } from '../route';
+import { defineRoute, CURL_AUTH } from '../route';
 import { tenantOf } from '../tenant-of';
 import { parseInput } from '../schemas/parse-input';
 import { overlayMarkerSchema, overlayQuerySchema, scanCreateFormSchema, scanListQuerySchema } from '../schemas/scan-requests';
@@ -33,7 +25,6 @@ import { scanPathSchema } from '../schemas/path-params';
 import { scanFromUploadSchema } from '../schemas/uploads';
 import { scanListSchema, scanSchema } from '../schemas/scan';
 
-const AUTH = '-H "Authorization: Bearer $SKIN_API_KEY"';
 
 /** Room for the multipart framing and the small fields around the image. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -128,7 +119,7 @@ export const createScanRoute = defineRoute(
     ],
     errors: ['invalid_request', 'unknown_marker', 'idempotency_conflict', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'not_found', 'upload_already_used', 'upload_incomplete', 'upload_expired', ...SCAN_IMAGE_ERRORS],
     errorHeaders: { 422: { optional: ['Location', 'Idempotent-Replayed'] } },
-    curl: `curl "$SKIN_API_URL/v1/scans" ${AUTH} \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -F image=@face.jpg -F markers=acne,hydration -F user_id=user-42`,
+    curl: `curl "$SKIN_API_URL/v1/scans" ${CURL_AUTH} \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -F image=@face.jpg -F markers=acne,hydration -F user_id=user-42`,
   },
   (deps: ApiDeps) => {
     const uploadDeps = { uploads: deps.stores.uploads, objects: deps.stores.uploadObjects, clock: deps.clock };
@@ -213,7 +204,7 @@ export const listScansRoute = defineRoute(
     query: scanListQuerySchema,
     responses: [{ status: 200, description: 'One page of scans.', body: { contentType: 'application/json', schema: scanListSchema } }],
     errors: ['invalid_request', 'invalid_cursor'],
-    curl: `curl "$SKIN_API_URL/v1/scans?user_id=user-42&limit=20" ${AUTH}`,
+    curl: `curl "$SKIN_API_URL/v1/scans?user_id=user-42&limit=20" ${CURL_AUTH}`,
   },
   (deps: ApiDeps) => async (c, { query }) => {
     const principal = c.get('principal');
@@ -254,7 +245,7 @@ export const getScanRoute = defineRoute(
       { status: 304, description: 'Not modified: the scan still matches `If-None-Match`.', headers: ['ETag'] },
     ],
     errors: ['not_found'],
-    curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${AUTH}`,
+    curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${CURL_AUTH}`,
   },
   (deps: ApiDeps) => async (c, { params }) => jsonWithETag(c, toPublicScan(await readableScan(deps, c, params.scan_id))),
 );
@@ -272,7 +263,7 @@ export const deleteScanRoute = defineRoute(
     malformedParamIsNotFound: 'Scan',
     responses: [{ status: 204, description: 'Deleted.' }],
     errors: ['not_found'],
-    curl: `curl -X DELETE "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${AUTH}`,
+    curl: `curl -X DELETE "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E" ${CURL_AUTH}`,
   },
   (deps: ApiDeps) => async (c, { params }) => {
     await deleteScan({ scans: deps.stores.scans, images: deps.stores.images }, tenantOf(c.get('principal')), params.scan_id);
@@ -302,7 +293,7 @@ export const getScanOverlayRoute = defineRoute(
       },
     ],
     errors: ['invalid_request', 'not_found'],
-    curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E/overlay?marker=acne&style=heatmap&aligned=original" ${AUTH} -o acne.png`,
+    curl: `curl "$SKIN_API_URL/v1/scans/scan_01JD3Q8Z5X9V4N2M7K6H5G4F3E/overlay?marker=acne&style=heatmap&aligned=original" ${CURL_AUTH} -o acne.png`,
   },
   (deps: ApiDeps) => async (c, { params, query }) => {
     const scan = await readableScan(deps, c, params.scan_id);

@@ -1,9 +1,8 @@
 /** POST /v1/uploads: a presigned S3 POST for one photo; then POST /v1/scans with `{upload_id}`. */
 import type { z } from 'zod';
 import { isoTimestamp } from '../../kernel/clock';
-import { actingUserId } from '../../client-tokens/token-access';
-import { createUpload } from '../../uploads/create-upload';
-import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
+import { actingUserId } from '../../client-tokens/contract';
+import { createUpload, UPLOAD_LIMITS } from '../../uploads/contract';
 import type { ApiDeps } from '../deps';
 import { jsonBody } from '../json-body';
 import { defineRoute } from '../route';

@@ -1,16 +1,15 @@
 /** GET /v1/users/{user_id}/score and DELETE /v1/users/{user_id} (erasure). */
 import type { z } from 'zod';
 import { notFound } from '../../kernel/errors';
-import { toPublicScore } from '../../scores/user-score';
-import { eraseUser } from '../../users/erase-user';
-import { actingUserId } from '../../client-tokens/token-access';
+import { toPublicScore } from '../../scores/contract';
+import { eraseUser } from '../../users/contract';
+import { actingUserId } from '../../client-tokens/contract';
 import type { ApiDeps } from '../deps';
-import { defineRoute } from '../route';
+import { defineRoute, CURL_AUTH } from '../route';
 import { tenantOf } from '../tenant-of';
 import { userPathSchema } from '../schemas/path-params';
 import { userScoreSchema } from '../schemas/user-score';
 
-const AUTH = '-H "Authorization: Bearer $SKIN_API_KEY"';
 
 export const getUserScoreRoute = defineRoute(
   {
@@ -24,7 +23,7 @@ export const getUserScoreRoute = defineRoute(
     params: userPathSchema,
     responses: [{ status: 200, description: "The user's score.", body: { contentType: 'application/json', schema: userScoreSchema } }],
     errors: ['invalid_request', 'not_found'],
-    curl: `curl "$SKIN_API_URL/v1/users/user-42/score" ${AUTH}`,
+    curl: `curl "$SKIN_API_URL/v1/users/user-42/score" ${CURL_AUTH}`,
   },
   (deps: ApiDeps) => async (c, { params: { user_id: userId } }) => {
     const principal = c.get('principal');
@@ -48,7 +47,7 @@ export const eraseUserRoute = defineRoute(
     params: userPathSchema,
     responses: [{ status: 204, description: 'Erased.' }],
     errors: ['invalid_request'],
-    curl: `curl -X DELETE "$SKIN_API_URL/v1/users/user-42" ${AUTH}`,
+    curl: `curl -X DELETE "$SKIN_API_URL/v1/users/user-42" ${CURL_AUTH}`,
   },
   (deps: ApiDeps) => async (c, { params: { user_id: userId } }) => {
     await eraseUser(deps.stores, tenantOf(c.get('principal')), userId);

@@ -1,7 +1,7 @@
 /** POST /v1/client_tokens: the request a back end sends and the token it gets back. */
 import { z } from 'zod';
-import { CLIENT_TOKEN_SCOPES } from '../../keys/scopes';
-import { CLIENT_TOKEN_TTL } from '../../client-tokens/client-token';
+import { CLIENT_TOKEN_SCOPES } from '../../keys/contract';
+import { CLIENT_TOKEN_TTL } from '../../client-tokens/contract';
 import { prefixedId, timestampSchema, userIdSchema } from './common';
 
 export const clientTokenScopeSchema = z.enum(CLIENT_TOKEN_SCOPES).meta({ description: 'A scope a client token may carry.' });

@@ -40,7 +40,6 @@ export function prefixedId(prefix: string, description: string) {
 
 export const scanIdSchema = prefixedId('scan', 'A scan id: `scan_` and 26 characters, time-sortable.');
 export const routineIdSchema = prefixedId('rtn', 'A routine id: `rtn_` and 26 characters, time-sortable.');
-export const eventIdSchema = prefixedId('evt', 'An event id: `evt_` and 26 characters; the `webhook-id` header of every delivery.');
 
 export const USER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/;
 

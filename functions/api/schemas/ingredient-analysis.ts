@@ -3,7 +3,7 @@
  * types its answer with this schema's output type, and test/openapi checks real analyses against it.
  */
 import { z } from 'zod';
-import { ACTIVE_CLASSES, FLAG_NAMES, FREE_OF_TAGS } from '../../ingredients';
+import { ACTIVE_CLASSES, FLAG_NAMES, FREE_OF_TAGS } from '../../ingredients/contract';
 import { markerNameSchema, severitySchema } from './common';
 
 const ratingRange = z.object({

@@ -3,8 +3,8 @@
  * the engine's `RoutinePlan` plus ids). The request body is functions/routines/request-schema.ts.
  */
 import { z } from 'zod';
-import { ACTIVE_CLASSES, FREE_OF_TAGS } from '../../ingredients';
-import { FREQUENCIES, STEP_KINDS } from '../../routines/engine/types';
+import { ACTIVE_CLASSES, FREE_OF_TAGS } from '../../ingredients/contract';
+import { FREQUENCIES, STEP_KINDS } from '../../routines/contract';
 import { markerNameSchema, markerResultsSchema, routineIdSchema, scanIdSchema, timestampSchema, userIdSchema } from './common';
 
 const stepKind = z.enum(STEP_KINDS);

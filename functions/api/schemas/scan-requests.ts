@@ -5,11 +5,9 @@
  */
 import { z } from 'zod';
 import { MARKER_NAMES, isMarkerName, type MarkerName } from '../../analysis/contract';
-import { IMAGE_LIMITS } from '../../scans/image-limits';
-import { tooLarge } from '../../scans/image-intake';
+import { IMAGE_LIMITS, tooLarge, MAX_WAIT_SECONDS } from '../../scans/contract';
 import { hasCursorShape, INVALID_CURSOR_DETAIL, INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH } from '../../kernel/page-cursor';
-import { MAX_WAIT_SECONDS } from '../../scans/prefer-header';
-import { OVERLAY_ALIGNMENTS, OVERLAY_STYLES } from '../../overlays/render-overlay';
+import { OVERLAY_ALIGNMENTS, OVERLAY_STYLES } from '../../overlays/contract';
 import { OPTIONAL_USER_ID_PATTERN, optionalUserIdSchema } from './common';
 import type { IssueParams } from './parse-input';
 

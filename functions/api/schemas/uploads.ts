@@ -1,6 +1,6 @@
 /** POST /v1/uploads and the JSON form of POST /v1/scans that starts a scan from an upload. */
 import { z } from 'zod';
-import { UPLOAD_LIMITS } from '../../uploads/upload-limits';
+import { UPLOAD_LIMITS } from '../../uploads/contract';
 import { prefixedId, timestampSchema, userIdSchema, optionalUserIdSchema } from './common';
 import { markersFieldSchema } from './scan-requests';
 

@@ -1,9 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { signIn } from '../../members/sign-in';
-import { signUp, SignUpRefused } from '../../members/sign-up';
-import { newToken } from '../../sessions/session';
-import { resolveSession, startSession } from '../../sessions/session-lifecycle';
+import { signIn, signUp, SignUpRefused } from '../../members/contract';
+import { newToken, resolveSession, startSession } from '../../sessions/contract';
 import { readFormCookie, readSessionCookie, setFormCookie, setSessionCookie } from '../cookies';
 import { requireCsrf } from '../csrf';
 import type { DashboardDeps, DashboardEnv } from '../deps';

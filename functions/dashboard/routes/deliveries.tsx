@@ -1,8 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { replayDelivery } from '../../webhooks/manual-delivery';
-import { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from '../../webhooks/delivery';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/events';
+import { replayDelivery, DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus, EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/contract';
 import type { DashboardDeps, DashboardEnv } from '../deps';
 import { pageNotFound } from '../errors';
 import { isId } from '../../kernel/ids';

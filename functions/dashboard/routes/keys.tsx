@@ -1,9 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { issueKey } from '../../keys/issue-key';
-import type { ApiKeyRecord } from '../../keys/key-store';
-import { rotateKey } from '../../keys/rotate-key';
-import { isScope, type Scope } from '../../keys/scopes';
+import { issueKey, type ApiKeyRecord, rotateKey, isScope, type Scope } from '../../keys/contract';
 import { isoTimestamp } from '../../kernel/clock';
 import { DomainError } from '../../kernel/errors';
 import { isId } from '../../kernel/ids';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import { lastDays } from '../../usage/usage';
+import { lastDays } from '../../usage/contract';
 import type { DashboardDeps, DashboardEnv } from '../deps';
 import { frameOf } from '../frame-of';
 import type { ChartDay } from '../views/usage-chart';

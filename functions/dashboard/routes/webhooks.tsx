@@ -1,10 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { sendTestEvent } from '../../webhooks/manual-delivery';
+import { sendTestEvent, type WebhookEndpoint, isEventType, type EventType, addEndpoint, EndpointUrlError, rotateEndpointSecret, setEndpointEnabled } from '../../webhooks/contract';
 import { isId } from '../../kernel/ids';
-import type { WebhookEndpoint } from '../../webhooks/endpoint';
-import { isEventType, type EventType } from '../../webhooks/events';
-import { addEndpoint, EndpointUrlError, rotateEndpointSecret, setEndpointEnabled } from '../../webhooks/manage-endpoints';
 import type { DashboardDeps, DashboardEnv } from '../deps';
 import { pageNotFound } from '../errors';
 import { frameOf } from '../frame-of';

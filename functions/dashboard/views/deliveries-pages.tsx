@@ -1,10 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import { DELIVERY_STATUSES, type DeliveryRecord } from '../../webhooks/delivery';
-import type { WebhookEndpoint } from '../../webhooks/endpoint';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../webhooks/events';
-import { USER_AGENT } from '../../webhooks/signature';
+import { DELIVERY_STATUSES, type DeliveryRecord, type WebhookEndpoint, EVENT_TYPES, TEST_EVENT_TYPE, USER_AGENT } from '../../webhooks/contract';
 import { href, shortTime, type Frame } from './frame';
-import { Layout, PostForm } from './layout';
+import { ColumnHeads, FilterSelect, Layout, PostForm } from './layout';
 
 export interface DeliveryFilter {
   status?: string;
@@ -23,39 +20,23 @@ export function DeliveriesPage(props: { frame: Frame; deliveries: DeliveryRecord
     <Layout frame={frame} title="Delivery log">
       <form method="get" action={`${frame.base}/dashboard/deliveries`} class="filters" aria-label="Filter deliveries">
         <input type="hidden" name="env" value={frame.environment} />
-        <div>
-          <label for="f-endpoint">Endpoint</label>
-          <select id="f-endpoint" name="endpoint">
-            <option value="">All endpoints</option>
-            {props.endpoints.map((e) => (
-              <option value={e.endpoint_id} selected={filter.endpointId === e.endpoint_id}>
-                {e.url}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="f-status">Status</label>
-          <select id="f-status" name="status">
-            <option value="">Any status</option>
-            {DELIVERY_STATUSES.map((s) => (
-              <option value={s} selected={filter.status === s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="f-type">Event type</label>
-          <select id="f-type" name="event_type">
-            <option value="">Any event</option>
-            {[...EVENT_TYPES, TEST_EVENT_TYPE].map((t) => (
-              <option value={t} selected={filter.eventType === t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="f-endpoint"
+          name="endpoint"
+          label="Endpoint"
+          none="All endpoints"
+          options={props.endpoints.map((e) => ({ value: e.endpoint_id, label: e.url }))}
+          selected={filter.endpointId}
+        />
+        <FilterSelect id="f-status" name="status" label="Status" none="Any status" options={DELIVERY_STATUSES.map((s) => ({ value: s, label: s }))} selected={filter.status} />
+        <FilterSelect
+          id="f-type"
+          name="event_type"
+          label="Event type"
+          none="Any event"
+          options={[...EVENT_TYPES, TEST_EVENT_TYPE].map((t) => ({ value: t, label: t }))}
+          selected={filter.eventType}
+        />
         <button type="submit">Filter</button>
       </form>
       {props.deliveries.length === 0 ? (
@@ -64,16 +45,7 @@ export function DeliveriesPage(props: { frame: Frame; deliveries: DeliveryRecord
         <div class="scroll">
           <table>
             <caption class="muted">The latest {props.limit} at most, newest first.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Delivery</th>
-                <th scope="col">Event</th>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last change</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Delivery', 'Event', 'Endpoint', 'Status', 'Attempts', 'Last change']} />
             <tbody>
               {props.deliveries.map((d) => (
                 <tr data-delivery-id={d.delivery_id}>
@@ -151,16 +123,7 @@ export function DeliveryPage(props: { frame: Frame; delivery: DeliveryRecord; en
           <p>No attempt yet.</p>
         ) : (
           <table id="attempts">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Run</th>
-                <th scope="col">Time</th>
-                <th scope="col">HTTP status</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['#', 'Run', 'Time', 'HTTP status', 'Duration', 'Error']} />
             <tbody>
               {delivery.attempts.map((a) => (
                 <tr>

@@ -1,4 +1,4 @@
-import type { Account } from '../../accounts/account';
+import type { Account } from '../../accounts/contract';
 import type { Environment } from '../../kernel/tenant';
 
 /** What every signed-in page knows about where it is and who is looking. */

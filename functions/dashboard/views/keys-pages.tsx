@@ -1,8 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import type { ApiKeyRecord } from '../../keys/key-store';
-import { SCOPES } from '../../keys/scopes';
+import { type ApiKeyRecord, SCOPES } from '../../keys/contract';
 import { href, shortTime, type Frame } from './frame';
-import { Layout, PostForm } from './layout';
+import { ColumnHeads, Layout, PostForm } from './layout';
 
 /** Grace periods offered when rotating a key (seconds). */
 export const ROTATION_GRACE_CHOICES: { seconds: number; label: string }[] = [
@@ -32,19 +31,7 @@ export function KeysPage(props: { frame: Frame; keys: KeyRow[]; nowMs: number; e
         ) : (
           <div class="scroll">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Environment</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Name', 'Environment', 'Scopes', 'Key', 'Created', 'Last used', 'Expires', 'Status', 'Actions']} />
               <tbody>
                 {props.keys.map((key) => {
                   const usable = keyStatus(key, props.nowMs) === 'Active' || keyStatus(key, props.nowMs) === 'Expiring';

@@ -115,3 +115,33 @@ export function ConfirmPage(props: { frame: Frame; title: string; action: string
     </Layout>
   );
 }
+
+/** A table's header row: one column heading per name. */
+export function ColumnHeads(props: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.columns.map((column) => (
+          <th scope="col">{column}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** One filter of a GET form: a labelled select whose first option (value "") means no filter. */
+export function FilterSelect(props: { id: string; name: string; label: string; none: string; options: { value: string; label: string }[]; selected?: string }) {
+  return (
+    <div>
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name}>
+        <option value="">{props.none}</option>
+        {props.options.map((option) => (
+          <option value={option.value} selected={props.selected === option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

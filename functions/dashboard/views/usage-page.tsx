@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import type { Account } from '../../accounts/account';
-import type { ApiKeyRecord } from '../../keys/key-store';
+import type { Account } from '../../accounts/contract';
+import type { ApiKeyRecord } from '../../keys/contract';
 import { href, type Frame } from './frame';
-import { Layout } from './layout';
+import { ColumnHeads, FilterSelect, Layout } from './layout';
 import { UsageChart, type ChartDay } from './usage-chart';
 
 export interface KeyTotals {
@@ -21,17 +21,14 @@ export function UsagePage(props: { frame: Frame; days: ChartDay[]; perKey: KeyTo
     <Layout frame={frame} title="Usage">
       <form method="get" action={`${frame.base}/dashboard/usage`} class="filters" aria-label="Choose a key">
         <input type="hidden" name="env" value={frame.environment} />
-        <div>
-          <label for="u-key">Key</label>
-          <select id="u-key" name="key">
-            <option value="">All keys</option>
-            {props.keys.map((k) => (
-              <option value={k.key_id} selected={props.selectedKey === k.key_id}>
-                {`${k.name || 'unnamed'} (…${k.last4})`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="u-key"
+          name="key"
+          label="Key"
+          none="All keys"
+          options={props.keys.map((k) => ({ value: k.key_id, label: `${k.name || 'unnamed'} (…${k.last4})` }))}
+          selected={props.selectedKey}
+        />
         <button type="submit">Show</button>
       </form>
       <section class="card" aria-labelledby="chart-heading">
@@ -51,14 +48,7 @@ export function UsagePage(props: { frame: Frame; days: ChartDay[]; perKey: KeyTo
         <details>
           <summary>The numbers per day</summary>
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Day (UTC)</th>
-                <th scope="col">Requests</th>
-                <th scope="col">Scans</th>
-                <th scope="col">Rate-limited</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Day (UTC)', 'Requests', 'Scans', 'Rate-limited']} />
             <tbody>
               {props.days.map((d) => (
                 <tr>
@@ -78,14 +68,7 @@ export function UsagePage(props: { frame: Frame; days: ChartDay[]; perKey: KeyTo
           <p>No requests in this environment in the last 30 days.</p>
         ) : (
           <table id="per-key">
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Requests</th>
-                <th scope="col">Scans</th>
-                <th scope="col">Rate-limited</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Key', 'Requests', 'Scans', 'Rate-limited']} />
             <tbody>
               {props.perKey.map((k) => (
                 <tr data-key-id={k.keyId}>

@@ -1,8 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import type { WebhookEndpoint } from '../../webhooks/endpoint';
-import { EVENT_TYPES } from '../../webhooks/events';
+import { type WebhookEndpoint, EVENT_TYPES } from '../../webhooks/contract';
 import { href, shortTime, type Frame } from './frame';
-import { Layout, PostForm } from './layout';
+import { ColumnHeads, Layout, PostForm } from './layout';
 import { SecretOnce } from './keys-pages';
 
 export function WebhooksPage(props: { frame: Frame; endpoints: WebhookEndpoint[]; error?: string; url?: string }) {
@@ -16,14 +15,7 @@ export function WebhooksPage(props: { frame: Frame; endpoints: WebhookEndpoint[]
         ) : (
           <div class="scroll">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['URL', 'Events', 'Status', 'Created']} />
               <tbody>
                 {props.endpoints.map((endpoint) => (
                   <tr data-endpoint-id={endpoint.endpoint_id}>

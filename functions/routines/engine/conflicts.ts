@@ -3,8 +3,8 @@
  * (functions/ingredients/data/conflicts.json): the same rules the ingredient analysis applies, so a routine never
  * puts in one slot what POST /v1/ingredients/analyze would call a conflict.
  */
-import { getKnowledgeBase, type KbEntry } from '../../ingredients';
-import type { ConflictRule, RuleSide } from '../../ingredients';
+import { getKnowledgeBase, type KbEntry } from '../../ingredients/contract';
+import type { ConflictRule, RuleSide } from '../../ingredients/contract';
 
 function onSide(side: RuleSide, entry: KbEntry): boolean {
   return (entry.active !== null && side.classes.has(entry.active.class)) || side.inci.has(entry.inci);

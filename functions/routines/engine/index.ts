@@ -3,7 +3,7 @@
  * deterministic; the HTTP layer validates the body (../request-schema.ts), resolves a scan_id to marker results and
  * calls `generateRoutine`.
  */
-import { getKnowledgeBase } from '../../ingredients';
+import { getKnowledgeBase } from '../../ingredients/contract';
 import { buildPlan, type PlannedStep } from './plan';
 import { chooseProducts } from './products';
 import { ROUTINE_SOURCES, RULES } from './rules';

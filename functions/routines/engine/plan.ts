@@ -3,7 +3,7 @@
  * frequencies, ramp-ups, the introduction order, warnings and notes. Pure and deterministic.
  */
 import { MARKER_NAMES, type MarkerName, type Severity, type SkinToneCategory } from '../../analysis/contract';
-import type { ActiveClass } from '../../ingredients';
+import type { ActiveClass } from '../../ingredients/contract';
 import { conflictRulesWith, kbEntry } from './conflicts';
 import {
   ACTIVE_OPTIONS,

@@ -6,9 +6,9 @@
  * a step without a fitting product gets a note that says why.
  */
 import { MARKER_NAMES, type MarkerName, type Severity } from '../../analysis/contract';
-import { analyzeIngredients } from '../../ingredients';
-import { getKnowledgeBase } from '../../ingredients';
-import type { ActiveClass, IngredientAnalysis, ProductConflict } from '../../ingredients';
+import { analyzeIngredients } from '../../ingredients/contract';
+import { getKnowledgeBase } from '../../ingredients/contract';
+import type { ActiveClass, IngredientAnalysis, ProductConflict } from '../../ingredients/contract';
 import type { Concern, Plan, PlannedStep, Profile } from './plan';
 import { STRONG_CLASSES } from './rules';
 import type { ProductAnalysisSummary, ProductCategory, RoutineInput, RoutineProductInput, SlotName, StepKind } from './types';

@@ -7,7 +7,7 @@
  * (functions/ingredients/data/conflicts.json), so routines and ingredient analysis agree.
  */
 import type { MarkerName } from '../../analysis/contract';
-import type { ActiveClass } from '../../ingredients';
+import type { ActiveClass } from '../../ingredients/contract';
 import type { Frequency, SlotName, StepBudget, StepKind } from './types';
 
 export interface RoutineSource {

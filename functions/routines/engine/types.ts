@@ -3,7 +3,7 @@
  * convention; `RoutinePlan` is what the response body carries.
  */
 import type { MarkerName, Severity, SkinToneCategory } from '../../analysis/contract';
-import type { ActiveClass, FreeOfTag } from '../../ingredients';
+import type { ActiveClass, FreeOfTag } from '../../ingredients/contract';
 import type { ProductCategory, SkinType, StepBudget } from '../request-schema';
 
 export type { MarkerName, Severity } from '../../analysis/contract';

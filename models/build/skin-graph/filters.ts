@@ -78,9 +78,6 @@ export function add(g: OnnxGraph, a: string, b: string): string {
 export function sub(g: OnnxGraph, a: string, b: string): string {
   return g.op('Sub', [a, b], {}, 'sub');
 }
-export function mul(g: OnnxGraph, a: string, b: string): string {
-  return g.op('Mul', [a, b], {}, 'mul');
-}
 export function scale(g: OnnxGraph, a: string, k: number): string {
   return g.op('Mul', [a, g.scalar(k)], {}, 'scale');
 }
@@ -91,8 +88,3 @@ export function relu(g: OnnxGraph, a: string): string {
   return g.op('Relu', [a], {}, 'relu');
 }
 
-/** Max over groups of `groupSize` consecutive channels: [1, k·groupSize, S, S] → [1, k, S, S]. */
-export function maxOverGroups(g: OnnxGraph, x: string, groups: number, groupSize: number, size: number): string {
-  const reshaped = g.op('Reshape', [x, g.int64Tensor('shape', [1, groups, groupSize, size, size])], {}, 'reshape');
-  return g.op('ReduceMax', [reshaped], { axes: [2], keepdims: 0 }, 'reducemax');
-}

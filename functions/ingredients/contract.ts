@@ -6,10 +6,8 @@ export { analyzeIngredients } from './analyze';
 export {
   ingredientAnalysisRequestSchema,
   ingredientList,
-  validateIngredientAnalysisRequest,
   MAX_PRODUCT_NAME_LENGTH,
   type IngredientAnalysisRequestInput,
-  type ParamError,
 } from './request-schema';
 export { parseLabel } from './parse-label';
 export { getKnowledgeBase, type ConflictRule, type KbEntry, type RuleSide } from './knowledge-base';
