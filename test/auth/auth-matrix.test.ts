@@ -29,10 +29,17 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function call(route: RouteCase, authorization: string | undefined) {
+interface Fixture {
+  scanId: string;
+  userId: string;
+  routineId: string;
+}
+
+/** A completed scan (one real analysis) and a routine from it, of `userId`, created with the main key. */
+async function createFixture(userId: string): Promise<Fixture> {
   const scan = await (await fetch(`${stack.apiUrl}/v1/scans`, {
     method: 'POST',
-    body: scanForm({ image: await faceJpeg('frontal'), markers: 'acne', user_id: 'matrix-user' }),
+    body: scanForm({ image: await faceJpeg('frontal'), markers: 'acne', user_id: userId }),
     headers: bearer(stack.key),
   })).json();
   const routine = await (await fetch(`${stack.apiUrl}/v1/routines`, {
@@ -40,7 +47,16 @@ async function call(route: RouteCase, authorization: string | undefined) {
     body: JSON.stringify({ scan_id: scan.scan_id }),
     headers: bearer(stack.key, { 'Content-Type': 'application/json' }),
   })).json();
-  const request = await route.request({ scanId: scan.scan_id, userId: 'matrix-user', routineId: routine.routine_id });
+  return { scanId: scan.scan_id, userId, routineId: routine.routine_id };
+}
+
+// Refused calls (401, 403) change nothing, so they share one fixture instead of analysing a photo each; it belongs
+// to a user no succeeding call deletes, so it exists for every one of them. Succeeding calls get their own.
+let refusedFixture: Promise<Fixture> | undefined;
+const fixtureFor = (succeeds: boolean) => (succeeds ? createFixture('matrix-user') : (refusedFixture ??= createFixture('matrix-refused-user')));
+
+async function call(route: RouteCase, authorization: string | undefined, succeeds: boolean) {
+  const request = await route.request(await fixtureFor(succeeds));
   return fetch(`${stack.apiUrl}${request.path}`, {
     method: request.method,
     body: request.body,
@@ -80,7 +96,7 @@ describe('the authentication matrix', () => {
   for (const route of ROUTES) {
     for (const credential of credentials) {
       it(`when ${route.name} is called with ${credential.name}, then ${credential.status} ${credential.code}`, async () => {
-        const response = await call(route, await credential.header());
+        const response = await call(route, await credential.header(), false);
         const problem = await response.json();
         expect(response.status).toBe(credential.status);
         expect(problem).toMatchObject({ status: credential.status, code: credential.code });
@@ -93,7 +109,7 @@ describe('the authentication matrix', () => {
       it(`when ${route.name} is called with a key lacking ${route.scope}, then 403 insufficient_scope naming it`, async () => {
         const { key } = await stack.newKey({ scopes: SCOPES.filter((s) => s !== route.scope) });
         secrets.push(key);
-        const response = await call(route, `Bearer ${key}`);
+        const response = await call(route, `Bearer ${key}`, false);
         const problem = await response.json();
         expect(response.status).toBe(403);
         expect(problem).toMatchObject({ code: 'insufficient_scope', detail: `This key lacks the scope ${route.scope}.` });
@@ -104,7 +120,7 @@ describe('the authentication matrix', () => {
       const { key } = await stack.newKey({ scopes: route.scope ? [route.scope, ...(route.alsoNeeds ?? [])] : ['scores:read'] });
       secrets.push(key);
       // The helper creates its fixture scan with the main key, so a read of it needs the same tenant: same account.
-      const response = await call(route, `Bearer ${key}`);
+      const response = await call(route, `Bearer ${key}`, true);
       expect(response.status).toBe(route.okStatus);
       expect(response.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
       expect(response.headers.get('request-id')).toBeTruthy();

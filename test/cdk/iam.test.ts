@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableName } from '../../functions/adapters/aws/tables';
-import { synthesize, type SynthesizedStack } from './support/synth';
+import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
 import { actionsOn, logicalId, resourcesOfType, roleStatements } from './support/template-queries';
 
 const READ = ['dynamodb:GetItem', 'dynamodb:Query'];
@@ -11,7 +11,7 @@ const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 let synth: SynthesizedStack;
 
 beforeAll(() => {
-  synth = synthesize();
+  synth = synthesizeTemplate();
 });
 
 afterAll(() => {

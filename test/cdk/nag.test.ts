@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesize, type SynthesizedStack } from './support/synth';
+import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
 
 let synth: SynthesizedStack;
 
@@ -19,7 +19,7 @@ function acknowledgements(): Array<[rule: string, reason: string]> {
 }
 
 beforeAll(() => {
-  synth = synthesize();
+  synth = synthesizeTemplate();
 });
 
 afterAll(() => {

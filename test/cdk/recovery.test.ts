@@ -4,13 +4,13 @@ import { loadConfig } from '../../functions/kernel/config';
 import { PROCESSING_INDEX } from '../../functions/adapters/aws/tables';
 import { INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from '../../lib/inference';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../lib/queues';
-import { synthesize, type SynthesizedStack } from './support/synth';
+import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
 import { logicalId, resource, resourcesOfType, resolvedEnvironment, roleStatements } from './support/template-queries';
 
 let synth: SynthesizedStack;
 
 beforeAll(() => {
-  synth = synthesize();
+  synth = synthesizeTemplate();
 });
 
 afterAll(() => {

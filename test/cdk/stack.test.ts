@@ -10,7 +10,7 @@ import { RECOVERY_TIMEOUT } from '../../lib/recovery';
 import { METRICS_NAMESPACE } from '../../functions/kernel/metrics';
 import { loadConfig } from '../../functions/kernel/config';
 import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/adapters/aws/tables';
-import { synthesize, type SynthesizedStack } from './support/synth';
+import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
 import { logicalId, resource, resourcesOfType, resolvedEnvironment } from './support/template-queries';
 
 const FOURTEEN_DAYS = 14 * 24 * 3600;
@@ -18,7 +18,7 @@ const FOURTEEN_DAYS = 14 * 24 * 3600;
 let synth: SynthesizedStack;
 
 beforeAll(() => {
-  synth = synthesize();
+  synth = synthesizeTemplate();
 });
 
 afterAll(() => {

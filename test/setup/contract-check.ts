@@ -3,6 +3,7 @@
  * body), so the end-to-end suites double as contract tests: a file fails when one of its responses drifted.
  */
 import { afterAll, expect } from 'vitest';
+import type { ContractValidator } from '../openapi/contract';
 
 // The contract and client suites check their responses themselves (and count them); they are left alone here.
 const testPath = expect.getState().testPath ?? '';
@@ -11,21 +12,28 @@ const checksItself = /test\/(openapi|client)\//.test(testPath);
 const callsNoApi = /test\/core\//.test(testPath);
 
 if (!callsNoApi) {
-  const { ContractValidator, contractFetch } = await import('../openapi/contract');
-  const validator = new ContractValidator();
   const plainFetch = globalThis.fetch;
-  const checkedFetch = contractFetch(validator, plainFetch);
+  // Built on the first API call, not at file start: the many files that never call the API (models, analysis,
+  // CDK, pure logic) then skip building the document and compiling its schemas, seconds each.
+  let contract: Promise<{ validator: ContractValidator; checkedFetch: typeof fetch }> | undefined;
+  const contractChecks = () =>
+    (contract ??= import('../openapi/contract').then(({ ContractValidator, contractFetch }) => {
+      const validator = new ContractValidator();
+      return { validator, checkedFetch: contractFetch(validator, plainFetch) };
+    }));
 
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'object' && 'url' in input ? input.url : String(input));
     const isApi = (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && url.pathname.startsWith('/v1/');
-    return isApi && !checksItself ? checkedFetch(input, init) : plainFetch(input, init);
+    return isApi && !checksItself ? (await contractChecks()).checkedFetch(input, init) : plainFetch(input, init);
   };
 
-  afterAll(() => {
-    if (process.env.CONTRACT_DEBUG) console.log(`contract-checked ${validator.checked.length} responses in ${testPath}`);
+  afterAll(async () => {
     globalThis.fetch = plainFetch;
-    const failures = validator.failures().map((f) => `${f.method.toUpperCase()} ${f.path} → ${f.status}: ${f.problems.join('; ')}`);
+    // No API call in this file: nothing was checked, nothing can have drifted.
+    const validator = contract === undefined ? undefined : (await contract).validator;
+    if (process.env.CONTRACT_DEBUG) console.log(`contract-checked ${validator?.checked.length ?? 0} responses in ${testPath}`);
+    const failures = (validator?.failures() ?? []).map((f) => `${f.method.toUpperCase()} ${f.path} → ${f.status}: ${f.problems.join('; ')}`);
     expect(failures, 'responses that do not match docs/openapi.json').toEqual([]);
   });
 }

@@ -28,7 +28,7 @@ const concentration = z.object({ min: z.number().nullable(), max: z.number().nul
 
 export const analysedIngredientSchema = z.object({
   position: z.number().int().min(1),
-  as_written: z.string(),
+  as_written: z.string().meta({ description: 'The item as written on the label, with whitespace, typographic characters and colour-index numbers ("CI77491" → "CI 77491") normalised.' }),
   name: z.string().nullable().meta({ description: 'Canonical INCI name; null when unknown.' }),
   match: z.object({
     type: z.enum(['exact', 'synonym', 'fuzzy', 'unknown']),

@@ -781,6 +781,7 @@ export interface components {
         };
         AnalysedIngredient: {
             position: number;
+            /** @description The item as written on the label, with whitespace, typographic characters and colour-index numbers ("CI77491" → "CI 77491") normalised. */
             as_written: string;
             /** @description Canonical INCI name; null when unknown. */
             name: string | null;

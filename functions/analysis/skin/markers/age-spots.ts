@@ -10,8 +10,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep } from '../stats.js';
-import { normalisedBlur, skinCover } from './blur.js';
-import { channelOf, denseWeights, faceSkin, supportOf, type MarkerInputs } from './inputs.js';
+import { channelOf, denseWeights, supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const AGE_SPOTS = {
@@ -45,13 +44,13 @@ export interface AgeSpot {
 export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
-  const skin = faceSkin(inputs);
+  const { blur } = inputs.skin.glare;
   const melanin = channelOf(inputs.maps, 'chromophores', 'melanin', size);
-  const near = normalisedBlur(melanin, skin, size, A.sigma);
-  const around = normalisedBlur(melanin, skin, size, A.surroundSigma);
+  const near = blur.mean(melanin, A.sigma);
+  const around = blur.mean(melanin, A.surroundSigma);
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
-  const cover = skinCover(skin, size, A.surroundSigma);
+  const cover = blur.cover(A.surroundSigma);
   return (measured) => spotsIn(inputs, contrast, cover, measured);
 }
 
@@ -65,8 +64,9 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
   // Each patch above the threshold; its core (half its peak or more) may reach beyond it.
   const spots: AgeSpot[] = [];
+  const seen = new Uint8Array(size * size);
   for (const blob of findBlobs(contrast, support, size, A.contrast[0], 1, A.maxArea)) {
-    const core = corePixels(contrast, support, size, blob);
+    const core = corePixels(contrast, support, size, blob, seen);
     const weight = smoothstep(A.contrast[0], A.contrast[1], blob.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[core.centre]! * smoothstep(A.cover[0], A.cover[1], cover[core.centre]!);
     if (weight > 0) spots.push({ x: core.x, y: core.y, area: core.area, peak: blob.peak, weight });
   }
@@ -74,8 +74,11 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   return { value, details: { soft_count: value, patches: spots.length }, spots };
 }
 
-/** The pixels ≥ half the blob's peak connected to its highest pixel. */
-function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: { x: number; y: number; peak: number }) {
+/**
+ * The pixels ≥ half the blob's peak connected to its highest pixel. `seen`: all 0, and left so (one per scan of
+ * the patches rather than one per patch).
+ */
+function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: { x: number; y: number; peak: number }, seen: Uint8Array) {
   // Start from the highest pixel near the centroid (the blob's peak lies inside its own component).
   const half = blob.peak / 2;
   let start = -1;
@@ -89,8 +92,8 @@ function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: 
       if (support[i] && map[i]! > best) ((best = map[i]!), (start = i));
     }
   }
-  const seen = new Uint8Array(size * size);
   const stack = [start];
+  const visited = [start];
   seen[start] = 1;
   let area = 0;
   let sx = 0;
@@ -111,8 +114,10 @@ function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: 
         if (seen[q] || !support[q] || !(map[q]! >= half)) continue;
         seen[q] = 1;
         stack.push(q);
+        visited.push(q);
       }
     }
   }
+  for (const p of visited) seen[p] = 0;
   return { area, x: sx / area, y: sy / area, centre: start };
 }

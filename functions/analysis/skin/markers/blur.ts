@@ -2,6 +2,12 @@
  * Normalised Gaussian blur over a weighted support: blur(map · weight) / blur(weight), so pixels outside the skin
  * (eyes, brows, hair, background) neither leak into the skin's values nor pull them towards zero at its edges.
  * The Gaussian is three passes of a running-sum box filter per axis (linear time, whatever σ).
+ *
+ * Cheap without changing a bit of the result (docs/performance.md, "The added markers' cost"): the passes run over a
+ * window round the support only, the column passes move a row of running sums down the window rather than walking
+ * down each column, and the blurred weight at each σ is summed once per support (blurOver) and shared by every map
+ * blurred over it and by its skin cover. Every running sum sees the same values in the same order as the passes over
+ * the whole S × S map did: see `windowOf` (test/analysis/marker-blur.test.ts holds them to that definition).
  */
 
 /** Box width for three passes whose variance is σ²: 3(w² − 1)/12 = σ². */
@@ -10,64 +16,266 @@ function boxWidth(sigma: number): number {
   return w % 2 === 1 ? w : w + 1;
 }
 
-/** One box pass along rows (horizontal) or columns, in place; outside the image counts as 0. */
-function boxPass(data: Float64Array, size: number, radius: number, horizontal: boolean, scratch: Float64Array): void {
-  const step = horizontal ? 1 : size;
-  const lineStep = horizontal ? size : 1;
-  for (let line = 0; line < size; line++) {
-    const base = line * lineStep;
-    for (let i = 0; i < size; i++) scratch[i] = data[base + i * step]!;
+/** A rectangle of the S × S map, bounds inclusive. */
+interface Rect {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * Where the passes run (`sums`) and where their result is read (`read`), for a support (the pixels with weight
+ * above 0) and a box radius r. Before the support, every value a pass sees is +0 (the first pass's input is 0
+ * outside the support, and each pass moves values at most r along its axis), and adding or dropping +0 leaves a
+ * running sum as it is; so a line may start 3r before the support. After the support, the whole-map passes leave
+ * the rounding residue of the sums (Σ added − Σ dropped) in every pixel, and each pass carries what lies up to r
+ * ahead into every sum: a pixel within 3r of the support gets the same sum as on the whole map when the lines run
+ * 6r past the support. Farther than 3r the blurred weight is that residue alone, many orders of magnitude below
+ * any minWeight, so the whole-map blur kept each pixel's own value there: so does this.
+ */
+function windowOf(support: Rect, size: number, radius: number): { sums: Rect; read: Rect } {
+  const reach = 3 * radius;
+  const clip = (v: number) => Math.min(size - 1, Math.max(0, v));
+  const read = { x0: clip(support.x0 - reach), x1: clip(support.x1 + reach), y0: clip(support.y0 - reach), y1: clip(support.y1 + reach) };
+  return { sums: { x0: read.x0, x1: clip(support.x1 + 2 * reach), y0: read.y0, y1: clip(support.y1 + 2 * reach) }, read };
+}
+
+/** The bounding rectangle of the pixels whose weight is not ≤ 0 (the ones `put` writes into the sums). */
+function supportRect(weight: Float32Array, size: number): Rect | null {
+  let x0 = size;
+  let x1 = -1;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = 0; y < size; y++) {
+    const row = y * size;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < size; x++) {
+      if (weight[row + x]! <= 0) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    if (first < x0) x0 = first;
+    if (last > x1) x1 = last;
+  }
+  return y0 < 0 ? null : { x0, x1, y0, y1 };
+}
+
+/** One box pass along each row of a `cols` × `rows` block, `src` into `dst` (outside the block counts as 0). */
+function rowPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number): void {
+  const first = Math.min(radius, cols - 1);
+  // A step adds the value radius + 1 ahead (before addEnd) and drops the one radius behind (from radius on): the
+  // loop split at those bounds, the same steps in the same order without a test each.
+  const addEnd = cols - radius - 1;
+  const ahead = radius + 1;
+  for (let y = 0; y < rows; y++) {
+    const base = y * cols;
+    const end = base + cols;
     let sum = 0;
-    for (let i = 0; i <= Math.min(radius, size - 1); i++) sum += scratch[i]!;
-    for (let i = 0; i < size; i++) {
-      data[base + i * step] = sum;
-      const add = i + radius + 1;
-      const drop = i - radius;
-      if (add < size) sum += scratch[add]!;
-      if (drop >= 0) sum -= scratch[drop]!;
+    for (let i = 0; i <= first; i++) sum += src[base + i]!;
+    let p = base;
+    for (const addOnlyEnd = base + Math.min(radius, addEnd); p < addOnlyEnd; p++) {
+      dst[p] = sum;
+      sum += src[p + ahead]!;
+    }
+    for (const neitherEnd = Math.min(base + radius, end); p < neitherEnd; p++) dst[p] = sum;
+    for (const bothEnd = base + addEnd; p < bothEnd; p++) {
+      dst[p] = sum;
+      sum = sum + src[p + ahead]! - src[p - radius]!;
+    }
+    for (; p < end; p++) {
+      dst[p] = sum;
+      sum -= src[p - radius]!;
     }
   }
 }
 
-function gaussianSums(values: Float64Array, size: number, sigma: number): void {
-  const radius = (boxWidth(sigma) - 1) / 2;
-  const scratch = new Float64Array(size);
+/**
+ * One box pass along each column, `src` into `dst`: the running sums of a whole row of columns side by side
+ * (`sums`), moved down a row at a time, so memory is read along rows. Per column the same additions and
+ * subtractions in the same order as a walk down that column.
+ */
+function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number, sums: Float64Array): void {
+  sums.fill(0, 0, cols);
+  for (let j = 0; j <= Math.min(radius, rows - 1); j++) {
+    const from = j * cols;
+    for (let t = 0; t < cols; t++) sums[t]! += src[from + t]!;
+  }
+  for (let y = 0; y < rows; y++) {
+    const out = y * cols;
+    const add = y + radius + 1 < rows ? (y + radius + 1) * cols : -1;
+    const drop = y - radius >= 0 ? (y - radius) * cols : -1;
+    if (add >= 0 && drop >= 0) {
+      for (let t = 0; t < cols; t++) {
+        const s = sums[t]!;
+        dst[out + t] = s;
+        sums[t] = s + src[add + t]! - src[drop + t]!;
+      }
+    } else if (add >= 0) {
+      for (let t = 0; t < cols; t++) {
+        const s = sums[t]!;
+        dst[out + t] = s;
+        sums[t] = s + src[add + t]!;
+      }
+    } else if (drop >= 0) {
+      for (let t = 0; t < cols; t++) {
+        const s = sums[t]!;
+        dst[out + t] = s;
+        sums[t] = s - src[drop + t]!;
+      }
+    } else {
+      for (let t = 0; t < cols; t++) dst[out + t] = sums[t]!;
+    }
+  }
+}
+
+/**
+ * Scratch space of the passes, reused from blur to blur: fresh buffers cost more than the passes (page faults,
+ * cold caches, garbage collection). Grown to the largest window; single-threaded, and no blur runs inside another.
+ */
+const scratch = { values: new Float64Array(0), spare: new Float64Array(0), sums: new Float64Array(0) };
+
+function scratchOf(key: keyof typeof scratch, length: number): Float64Array {
+  if (scratch[key].length < length) scratch[key] = new Float64Array(length);
+  return scratch[key];
+}
+
+/** Three box passes per axis over a `cols` × `rows` block, in place in `data`. */
+function gaussianSums(data: Float64Array, cols: number, rows: number, radius: number): void {
+  const spare = scratchOf('spare', cols * rows);
+  const sums = scratchOf('sums', cols);
   for (let pass = 0; pass < 3; pass++) {
-    boxPass(values, size, radius, true, scratch);
-    boxPass(values, size, radius, false, scratch);
+    rowPass(data, spare, cols, rows, radius);
+    columnPass(spare, data, cols, rows, radius, sums);
   }
+}
+/** Gaussian blurs over one weighted support (0..1 per pixel); the blurred weight at each σ is summed once. */
+export interface SkinBlur {
+  /**
+   * Weighted Gaussian mean of each map at every pixel (σ in pixels), over the weight; where the weight within
+   * reach is below `minWeight` (above 0) of the kernel's mass (far from any skin), a pixel keeps its own value.
+   */
+  means(maps: readonly Float32Array[], sigma: number, minWeight?: number): Float32Array[];
+  /** The same for one map. */
+  mean(map: Float32Array, sigma: number, minWeight?: number): Float32Array;
+  /**
+   * How much of the Gaussian neighbourhood (σ) of each pixel is skin: blur(weight), 0..1. Centre-surround measures
+   * near the edge of the skin (hair, nostrils, brows, background) compare a pixel with one side of its
+   * surroundings only; a low cover marks them. Read it on the support only: beyond 3 box radii of the support it
+   * is 0 here (the whole-map passes left their rounding residue there).
+   */
+  cover(sigma: number): Float32Array;
+}
+
+interface Blurred {
+  window: { sums: Rect; read: Rect };
+  radius: number;
+  /** The blurred weight over window.sums (cols × rows). */
+  weight: Float64Array;
 }
 
 /**
- * Weighted Gaussian mean of `map` at every pixel (σ in pixels), over `weight` (0..1 per pixel); where the weight
- * within reach is below `minWeight` of the kernel's mass (far from any skin), the pixel keeps its own value.
+ * The blurs over one weight. A class, and its loops in functions of the module: optimised code that inlined
+ * closures made per blur was thrown away each scan when those closures were collected ("weak objects").
  */
-export function normalisedBlur(map: Float32Array, weight: Float32Array, size: number, sigma: number, minWeight = 0.05): Float32Array {
-  const n = size * size;
-  const num = new Float64Array(n);
-  const den = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const w = weight[i]!;
-    if (w <= 0) continue;
-    num[i] = w * map[i]!;
-    den[i] = w;
+class WeightedBlur implements SkinBlur {
+  private readonly support: Rect | null;
+  private readonly blurredWeight = new Map<number, Blurred>();
+
+  constructor(
+    private readonly weight: Float32Array,
+    private readonly size: number,
+  ) {
+    this.support = supportRect(weight, size);
   }
-  gaussianSums(num, size, sigma);
-  gaussianSums(den, size, sigma);
-  const mass = boxWidth(sigma) ** 6;
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = den[i]! >= minWeight * mass ? num[i]! / den[i]! : map[i]!;
-  return out;
+
+  mean(map: Float32Array, sigma: number, minWeight = 0.05): Float32Array {
+    return this.means([map], sigma, minWeight)[0]!;
+  }
+
+  means(maps: readonly Float32Array[], sigma: number, minWeight = 0.05): Float32Array[] {
+    // At 0 the whole-map blur divided by the rounding residue far from the skin, which the window leaves out.
+    if (!(minWeight > 0)) throw new RangeError(`minWeight must be above 0, got ${minWeight}`);
+    const blurred = this.weightAt(sigma);
+    const outs = maps.map((map) => new Float32Array(map));
+    if (!blurred || !this.support) return outs;
+    const { window, radius } = blurred;
+    const cols = window.sums.x1 - window.sums.x0 + 1;
+    const rows = window.sums.y1 - window.sums.y0 + 1;
+    const least = minWeight * boxWidth(sigma) ** 6;
+    for (let c = 0; c < maps.length; c++) {
+      const data = scratchOf('values', cols * rows);
+      put(data, this.weight, this.size, this.support, window.sums, maps[c]!);
+      gaussianSums(data, cols, rows, radius);
+      divide(outs[c]!, data, blurred, this.size, least);
+    }
+    return outs;
+  }
+
+  cover(sigma: number): Float32Array {
+    const { size } = this;
+    const out = new Float32Array(size * size);
+    const blurred = this.weightAt(sigma);
+    if (!blurred) return out;
+    const { sums, read } = blurred.window;
+    const cols = sums.x1 - sums.x0 + 1;
+    const mass = boxWidth(sigma) ** 6;
+    for (let y = read.y0; y <= read.y1; y++) {
+      for (let x = read.x0; x <= read.x1; x++) out[y * size + x] = blurred.weight[(y - sums.y0) * cols + (x - sums.x0)]! / mass;
+    }
+    return out;
+  }
+
+  private weightAt(sigma: number): Blurred | null {
+    if (!this.support) return null;
+    let blurred = this.blurredWeight.get(sigma);
+    if (!blurred) {
+      const radius = (boxWidth(sigma) - 1) / 2;
+      const window = windowOf(this.support, this.size, radius);
+      const { x0, x1, y0, y1 } = window.sums;
+      const data = new Float64Array((x1 - x0 + 1) * (y1 - y0 + 1));
+      put(data, this.weight, this.size, this.support, window.sums, null);
+      gaussianSums(data, x1 - x0 + 1, y1 - y0 + 1, radius);
+      blurred = { window, radius, weight: data };
+      this.blurredWeight.set(sigma, blurred);
+    }
+    return blurred;
+  }
 }
 
-/**
- * How much of the Gaussian neighbourhood (σ) of each pixel is skin: blur(weight), 0..1. Centre-surround measures
- * near the edge of the skin (hair, nostrils, brows, background) compare a pixel with one side of its
- * surroundings only; a low cover marks them.
- */
-export function skinCover(weight: Float32Array, size: number, sigma: number): Float32Array {
-  const sums = Float64Array.from(weight);
-  gaussianSums(sums, size, sigma);
-  const mass = boxWidth(sigma) ** 6;
-  return Float32Array.from(sums, (v) => v / mass);
+/** The pixels of the support as values of the window `sums` (weight × map, or the weight), 0 elsewhere in it. */
+function put(data: Float64Array, weight: Float32Array, size: number, support: Rect, sums: Rect, map: Float32Array | null): void {
+  const cols = sums.x1 - sums.x0 + 1;
+  data.fill(0, 0, cols * (sums.y1 - sums.y0 + 1));
+  for (let y = support.y0; y <= support.y1; y++) {
+    const from = y * size;
+    const to = (y - sums.y0) * cols - sums.x0;
+    for (let x = support.x0; x <= support.x1; x++) {
+      const w = weight[from + x]!;
+      if (w <= 0) continue;
+      data[to + x] = map ? w * map[from + x]! : w;
+    }
+  }
+}
+
+/** Blurred sums over the blurred weight where it reaches `least`, into `out` (which holds the map's own values). */
+function divide(out: Float32Array, data: Float64Array, blurred: Blurred, size: number, least: number): void {
+  const { sums, read } = blurred.window;
+  const cols = sums.x1 - sums.x0 + 1;
+  for (let y = read.y0; y <= read.y1; y++) {
+    const from = (y - sums.y0) * cols - sums.x0;
+    const to = y * size;
+    for (let x = read.x0; x <= read.x1; x++) {
+      const den = blurred.weight[from + x]!;
+      if (den >= least) out[to + x] = data[from + x]! / den;
+    }
+  }
+}
+
+export function blurOver(weight: Float32Array, size: number): SkinBlur {
+  return new WeightedBlur(weight, size);
 }

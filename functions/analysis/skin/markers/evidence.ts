@@ -5,9 +5,10 @@
  */
 import type { SkinOutputName } from '../model-spec.js';
 import { ramp } from '../evidence-ramp.js';
+import { kthSmallest } from '../stats.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
-import { normalisedBlur } from './blur.js';
+import { blurOver } from './blur.js';
 import { EYE_BAGS } from './eye-bags.js';
 import type { AddedMarker } from './index.js';
 import { channelOf } from './inputs.js';
@@ -22,43 +23,82 @@ const TONE_SHOWN: [number, number] = [1.5, 5];
 const GLOW_SHOWN: [number, number] = [2, 8];
 
 export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutputName, Float32Array>, inside: Uint8Array, size: number): Uint8Array {
-  const skin = Float32Array.from(inside);
-  const map = (output: SkinOutputName, name: string) => channelOf(maps, output, name, size);
+  if (marker === 'blackheads') return ramp(channelOf(maps, 'pits', 'dark', size), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
+  // Each marker in a function of its own, its loops in functions of the module: optimised code that inlined the
+  // blur made for one call was thrown away each scan when that blur was collected ("weak objects").
+  const blur = blurOver(weightsOf(inside), size);
   switch (marker) {
-    case 'eye_bags': {
-      const smooth = normalisedBlur(map('indices', 'od'), skin, size, EYE_BAGS.sigma);
-      const s = EYE_BAGS.step;
-      const slope = new Float32Array(smooth.length);
-      for (let i = s * size; i < smooth.length - s * size; i++) slope[i] = (smooth[i + s * size]! - smooth[i - s * size]!) / (2 * s);
-      return ramp(slope, inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
-    }
+    case 'eye_bags':
+      return ramp(downwardSlope(blur.mean(channelOf(maps, 'indices', 'od', size), EYE_BAGS.sigma), size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
     case 'uniformness': {
-      const tone = new Float32Array(size * size);
-      const m = normalisedBlur(map('chromophores', 'melanin'), skin, size, UNIFORMNESS.sigma);
-      const h = normalisedBlur(map('chromophores', 'haemoglobin'), skin, size, UNIFORMNESS.sigma);
-      for (let i = 0; i < tone.length; i++) tone[i] = m[i]! + h[i]!;
-      const values = [...tone.filter((_, i) => inside[i])].sort((a, b) => a - b);
-      const median = values.length ? values[values.length >> 1]! : 0;
-      for (let i = 0; i < tone.length; i++) tone[i] = Math.abs(tone[i]! - median);
-      return ramp(tone, inside, TONE_SHOWN[0], TONE_SHOWN[1]);
+      const [tone, haemoglobin] = blur.means([channelOf(maps, 'chromophores', 'melanin', size), channelOf(maps, 'chromophores', 'haemoglobin', size)], UNIFORMNESS.sigma) as [Float32Array, Float32Array];
+      addInto(tone, haemoglobin);
+      return ramp(distanceFrom(tone, medianInside(tone, inside)), inside, TONE_SHOWN[0], TONE_SHOWN[1]);
     }
     case 'radiance': {
       // Skin brighter than the regions' own median (the reference the value uses is that of forehead, nose, chin).
-      const od = normalisedBlur(glowDensity(maps, size), skin, size, RADIANCE.sigma);
-      const values = [...od.filter((_, i) => inside[i])].sort((a, b) => a - b);
-      const median = values.length ? values[values.length >> 1]! : 0;
-      return ramp(Float32Array.from(od, (v) => median - v), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
+      const od = blur.mean(glowDensity(maps, size), RADIANCE.sigma);
+      return ramp(below(od, medianInside(od, inside)), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
     }
     case 'age_spots': {
-      const melanin = map('chromophores', 'melanin');
-      const near = normalisedBlur(melanin, skin, size, AGE_SPOTS.sigma);
-      const around = normalisedBlur(melanin, skin, size, AGE_SPOTS.surroundSigma);
-      const contrast = new Float32Array(melanin.length);
-      for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
+      const melanin = channelOf(maps, 'chromophores', 'melanin', size);
+      const contrast = blur.mean(melanin, AGE_SPOTS.sigma);
+      subtractFrom(contrast, blur.mean(melanin, AGE_SPOTS.surroundSigma));
       return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1]);
     }
-    case 'blackheads':
-      return ramp(map('pits', 'dark'), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
   }
 }
 
+function weightsOf(inside: Uint8Array): Float32Array {
+  const weights = new Float32Array(inside.length);
+  for (let i = 0; i < weights.length; i++) weights[i] = inside[i]!;
+  return weights;
+}
+
+/** How much darker the map gets `step` pixels down than `step` up, per pixel; 0 in the top and bottom `step` rows. */
+function downwardSlope(smooth: Float32Array, size: number, step: number): Float32Array {
+  const slope = new Float32Array(smooth.length);
+  for (let i = step * size; i < smooth.length - step * size; i++) slope[i] = (smooth[i + step * size]! - smooth[i - step * size]!) / (2 * step);
+  return slope;
+}
+
+function addInto(a: Float32Array, b: Float32Array): void {
+  for (let i = 0; i < a.length; i++) a[i] = a[i]! + b[i]!;
+}
+
+function subtractFrom(a: Float32Array, b: Float32Array): void {
+  for (let i = 0; i < a.length; i++) a[i] = a[i]! - b[i]!;
+}
+
+/** |map − value|, in place. */
+function distanceFrom(map: Float32Array, value: number): Float32Array {
+  for (let i = 0; i < map.length; i++) map[i] = Math.abs(map[i]! - value);
+  return map;
+}
+
+/** value − map, in place. */
+function below(map: Float32Array, value: number): Float32Array {
+  for (let i = 0; i < map.length; i++) map[i] = value - map[i]!;
+  return map;
+}
+
+/**
+ * The upper median of `map` inside, 0 when nothing is: the value an (a, b) => a − b comparator sort puts there, found
+ * by selection (linear time; a −0 and a 0 may trade places, which no evidence pixel tells apart). With a NaN among
+ * them that comparator's order is the engine's: then it is the one used.
+ */
+function medianInside(map: Float32Array, inside: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < map.length; i++) if (inside[i]) count++;
+  const values = new Float32Array(count);
+  let k = 0;
+  let nan = false;
+  for (let i = 0; i < map.length; i++) {
+    if (!inside[i]) continue;
+    values[k++] = map[i]!;
+    if (Number.isNaN(map[i]!)) nan = true;
+  }
+  if (count === 0) return 0;
+  if (nan) return [...values].sort((a, b) => a - b)[count >> 1]!;
+  return kthSmallest(values, count >> 1);
+}

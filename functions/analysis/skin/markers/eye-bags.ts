@@ -9,8 +9,7 @@
  * the two markers read different things in the same place.
  */
 import type { RegionName } from '../../types.js';
-import { normalisedBlur } from './blur.js';
-import { channelOf, faceSkin, type MarkerInputs } from './inputs.js';
+import { channelOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const EYE_BAGS = {
@@ -43,48 +42,60 @@ export const EYE_BAGS_MEASURED: RegionName[] = SIDES.map(([eye]) => eye);
 export function eyeBagsOver(inputs: MarkerInputs): (eyes: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;
   const od = channelOf(inputs.maps, 'indices', 'od', size);
-  const smooth = normalisedBlur(od, faceSkin(inputs), size, EYE_BAGS.sigma);
-  return (eyes) => crease(inputs, smooth, SIDES.filter(([eye]) => eyes.includes(eye)));
+  const smooth = inputs.skin.glare.blur.mean(od, EYE_BAGS.sigma);
+  // Each side's slope, once: the whole face averages the sides, the per-region results read one at a time.
+  const slopes = new Map<(typeof SIDES)[number], number | null>();
+  const slopeOf = (side: (typeof SIDES)[number]) => {
+    let slope = slopes.get(side);
+    if (slope === undefined) slopes.set(side, (slope = creaseSlope(inputs, smooth, side)));
+    return slope;
+  };
+  return (eyes) => {
+    const perSide: number[] = [];
+    const details: Record<string, number> = {};
+    for (const side of SIDES) {
+      if (!eyes.includes(side[0])) continue;
+      const slope = slopeOf(side);
+      if (slope === null) continue;
+      details[`${side[0]}_slope`] = slope;
+      perSide.push(slope);
+    }
+    const value = perSide.length === 0 ? Number.NaN : perSide.reduce((a, b) => a + b, 0) / perSide.length;
+    return { value, details: { ...details, crease_slope: value, sides: perSide.length } };
+  };
 }
 
-function crease(inputs: MarkerInputs, smooth: Float32Array, sides: readonly (typeof SIDES)[number][]): MarkerMeasurement {
+/** One side's steepest downward darkening, the median over its columns; null when the side cannot be measured. */
+function creaseSlope(inputs: MarkerInputs, smooth: Float32Array, [eye, cheek]: (typeof SIDES)[number]): number | null {
   const { size, regions, glare } = inputs;
   const E = EYE_BAGS;
-  const perSide: number[] = [];
-  const details: Record<string, number> = {};
-  for (const [eye, cheek] of sides) {
-    if (!inputs.usable.has(eye)) continue;
-    const band = regions.masks[eye];
-    const below = regions.masks[cheek];
-    const columns: number[] = [];
-    for (let x = 0; x < size; x++) {
-      let top = -1;
-      let bottom = -1;
-      for (let y = 0; y < size; y++) if (band[y * size + x]) ((top = top < 0 ? y : top), (bottom = y));
-      if (top < 0) continue;
-      const height = bottom - top + 1;
-      const from = Math.round(top + E.zoneTop * height);
-      const to = Math.min(size - 1 - E.step, Math.round(bottom + E.zoneBelow * height));
-      let weight = 0;
-      let steepest = Number.NEGATIVE_INFINITY;
-      for (let y = Math.max(from, E.step); y <= to; y++) {
-        const i = y * size + x;
-        if (!band[i] && !below[i]) continue;
-        const down = smooth[i + E.step * size]!;
-        const up = smooth[i - E.step * size]!;
-        if (!Number.isFinite(down) || !Number.isFinite(up)) continue;
-        weight += glare[i]!;
-        const slope = (glare[i]! * (down - up)) / (2 * E.step);
-        if (slope > steepest) steepest = slope;
-      }
-      if (weight >= E.minColumnWeight) columns.push(Math.max(0, steepest));
+  if (!inputs.usable.has(eye)) return null;
+  const band = regions.masks[eye];
+  const below = regions.masks[cheek];
+  const columns: number[] = [];
+  for (let x = 0; x < size; x++) {
+    let top = -1;
+    let bottom = -1;
+    for (let y = 0; y < size; y++) if (band[y * size + x]) ((top = top < 0 ? y : top), (bottom = y));
+    if (top < 0) continue;
+    const height = bottom - top + 1;
+    const from = Math.round(top + E.zoneTop * height);
+    const to = Math.min(size - 1 - E.step, Math.round(bottom + E.zoneBelow * height));
+    let weight = 0;
+    let steepest = Number.NEGATIVE_INFINITY;
+    for (let y = Math.max(from, E.step); y <= to; y++) {
+      const i = y * size + x;
+      if (!band[i] && !below[i]) continue;
+      const down = smooth[i + E.step * size]!;
+      const up = smooth[i - E.step * size]!;
+      if (!Number.isFinite(down) || !Number.isFinite(up)) continue;
+      weight += glare[i]!;
+      const slope = (glare[i]! * (down - up)) / (2 * E.step);
+      if (slope > steepest) steepest = slope;
     }
-    if (columns.length < E.minColumns) continue;
-    columns.sort((a, b) => a - b);
-    const median = columns[Math.floor(columns.length / 2)]!;
-    details[`${eye}_slope`] = median;
-    perSide.push(median);
+    if (weight >= E.minColumnWeight) columns.push(Math.max(0, steepest));
   }
-  const value = perSide.length === 0 ? Number.NaN : perSide.reduce((a, b) => a + b, 0) / perSide.length;
-  return { value, details: { ...details, crease_slope: value, sides: perSide.length } };
+  if (columns.length < E.minColumns) return null;
+  columns.sort((a, b) => a - b);
+  return columns[Math.floor(columns.length / 2)]!;
 }

@@ -6,7 +6,8 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../../types.js';
 import { SKIN_OUTPUTS, type SkinOutputName } from '../model-spec.js';
 import { smoothstep } from '../stats.js';
-import { totalWeight, weightedPixels, type Weighted } from '../weighted-stats.js';
+import { totalWeight, type Weighted } from '../weighted-stats.js';
+import { blurOver, type SkinBlur } from './blur.js';
 
 export interface MarkerInputs {
   size: number;
@@ -20,25 +21,58 @@ export interface MarkerInputs {
   usable: Set<RegionName>;
   /** The same regions with every mask pixel at weight 1, for measures of light itself (glare is what they read). */
   plain: Record<RegionName, Weighted>;
+  /**
+   * Every region's skin, usable or not: the support the markers' blurs average over, weighted by glare
+   * (`glare`) or not (`plain`: measures of light itself), with its blurs (the blurred weight at each σ summed once
+   * for all markers).
+   */
+  skin: Record<'glare' | 'plain', { weight: Float32Array; blur: SkinBlur }>;
 }
 
 export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: RegionMasks, glareRange: readonly [number, number], minRegionWeight: number): MarkerInputs {
   const size = regions.size;
+  const n = size * size;
   const specular = channelOf(maps, 'specular', 'strength', size);
-  const glare = new Float32Array(size * size);
-  for (let i = 0; i < glare.length; i++) glare[i] = 1 - smoothstep(glareRange[0], glareRange[1], specular[i]!);
+  const glare = new Float32Array(n);
+  for (let i = 0; i < n; i++) glare[i] = 1 - smoothstep(glareRange[0], glareRange[1], specular[i]!);
   const pixels = {} as Record<RegionName, Weighted>;
   const plain = {} as Record<RegionName, Weighted>;
   const usable = new Set<RegionName>();
+  // One walk of each mask: its pixels with weight glare (kept where above 0) and with the mask's own value.
+  const anyRegion = new Uint8Array(n);
+  const index = new Uint32Array(n);
+  const plainIndex = new Uint32Array(n);
   for (const name of REGION_NAMES) {
     const mask = regions.masks[name];
-    const dense = new Float32Array(size * size);
-    for (let i = 0; i < dense.length; i++) if (mask[i]) dense[i] = glare[i]!;
-    pixels[name] = weightedPixels(dense);
-    plain[name] = weightedPixels(Float32Array.from(mask));
+    let k = 0;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      if (!mask[i]) continue;
+      anyRegion[i] = 1;
+      plainIndex[m++] = i;
+      if (glare[i]! > 0) index[k++] = i;
+    }
+    const weight = new Float32Array(k);
+    for (let j = 0; j < k; j++) weight[j] = glare[index[j]!]!;
+    pixels[name] = { index: index.slice(0, k), weight };
+    const plainWeight = new Float32Array(m);
+    for (let j = 0; j < m; j++) plainWeight[j] = mask[plainIndex[j]!]!;
+    plain[name] = { index: plainIndex.slice(0, m), weight: plainWeight };
     if (totalWeight(pixels[name]) >= minRegionWeight) usable.add(name);
   }
-  return { size, maps, regions, glare, pixels, usable, plain };
+  // The largest weight of any region at each pixel: glare wherever a region is (and it is above 0), or 1.
+  const glareSkin = new Float32Array(n);
+  const plainSkin = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!anyRegion[i]) continue;
+    plainSkin[i] = 1;
+    if (glare[i]! > 0) glareSkin[i] = glare[i]!;
+  }
+  const skin = {
+    glare: { weight: glareSkin, blur: blurOver(glareSkin, size) },
+    plain: { weight: plainSkin, blur: blurOver(plainSkin, size) },
+  };
+  return { size, maps, regions, glare, pixels, usable, plain, skin };
 }
 
 export function channelOf(maps: Record<SkinOutputName, Float32Array>, output: SkinOutputName, name: string, size: number): Float32Array {
@@ -63,22 +97,6 @@ export function denseWeights(inputs: MarkerInputs, names: readonly RegionName[])
 export function supportOf(weights: Float32Array): Uint8Array {
   const out = new Uint8Array(weights.length);
   for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) out[i] = 1;
-  return out;
-}
-
-/**
- * Every region's skin, usable or not: the support the markers' blurs average over. Weighted by glare unless
- * `plain` (measures of light itself).
- */
-export function faceSkin(inputs: MarkerInputs, plain = false): Float32Array {
-  const out = new Float32Array(inputs.size * inputs.size);
-  for (const name of REGION_NAMES) {
-    const mask = inputs.regions.masks[name];
-    for (let i = 0; i < out.length; i++) {
-      const w = plain ? 1 : inputs.glare[i]!;
-      if (mask[i] && w > out[i]!) out[i] = w;
-    }
-  }
   return out;
 }
 

@@ -16,9 +16,8 @@
  */
 import type { RegionName } from '../../types.js';
 import { CHROMOPHORE_VECTORS } from '../model-spec.js';
-import { weightedMedian, weightedPercentile, weightedPixels } from '../weighted-stats.js';
-import { normalisedBlur } from './blur.js';
-import { channelOf, denseWeights, faceSkin, pooledOver, type MarkerInputs } from './inputs.js';
+import { weightedMedian, weightedPercentile, weightedPixels, type Weighted } from '../weighted-stats.js';
+import { channelOf, denseWeights, pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const RADIANCE = {
@@ -41,7 +40,9 @@ const REFERENCE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek'
 export function glowDensity(maps: MarkerInputs['maps'], size: number): Float32Array {
   const od = channelOf(maps, 'indices', 'od', size);
   const haemoglobin = channelOf(maps, 'chromophores', 'haemoglobin', size);
-  return Float32Array.from(od, (v, i) => v - HAEMOGLOBIN_IN_Y * haemoglobin[i]!);
+  const out = new Float32Array(od.length);
+  for (let i = 0; i < out.length; i++) out[i] = od[i]! - HAEMOGLOBIN_IN_Y * haemoglobin[i]!;
+  return out;
 }
 
 const [hr, hg, hb] = CHROMOPHORE_VECTORS.haemoglobin;
@@ -55,14 +56,21 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   const { size } = inputs;
   const R = RADIANCE;
   const density = glowDensity(inputs.maps, size);
-  const od = normalisedBlur(density, faceSkin(inputs, true), size, R.sigma);
+  const od = inputs.skin.plain.blur.mean(density, R.sigma);
   // The reference skin without its shine (glare-weighted, blurred over glare-weighted skin): T-zone sheen is
   // oiliness, and counted in the reference it made the cheeks read duller.
-  const matte = normalisedBlur(density, faceSkin(inputs), size, R.sigma);
+  const matte = inputs.skin.glare.blur.mean(density, R.sigma);
   const reference = weightedMedian(matte, weightedPixels(denseWeights(inputs, REFERENCE)));
+  // Each cheek's glow, once: the whole face pools them, the per-region results read them one at a time.
+  const glows = new Map<Weighted, number>();
+  const glow = (pixels: Weighted) => {
+    let value = glows.get(pixels);
+    if (value === undefined) glows.set(pixels, (value = reference - weightedPercentile(od, pixels, R.percentile)));
+    return value;
+  };
   return (glowing): MarkerMeasurement => {
     if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
-    const value = pooledOver(inputs, glowing, (pixels) => reference - weightedPercentile(od, pixels, R.percentile), true);
+    const value = pooledOver(inputs, glowing, glow, true);
     return { value, details: { glow: value, reference_density: reference } };
   };
 }

@@ -14,8 +14,7 @@
 import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
 import { weightedPercentile, type Weighted } from '../weighted-stats.js';
-import { normalisedBlur, skinCover } from './blur.js';
-import { channelOf, faceSkin, pooledOver, type MarkerInputs } from './inputs.js';
+import { channelOf, pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const UNIFORMNESS = {
@@ -39,24 +38,35 @@ export const UNIFORMNESS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'rig
 export function uniformnessOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;
   const U = UNIFORMNESS;
-  const skin = faceSkin(inputs);
-  const bandPass = (name: string) => {
-    const map = channelOf(inputs.maps, 'chromophores', name, size);
-    const near = normalisedBlur(map, skin, size, U.sigma);
-    const around = normalisedBlur(map, skin, size, U.surroundSigma);
-    return Float32Array.from(near, (v, i) => v - around[i]!);
+  const { blur } = inputs.skin.glare;
+  const chromophores = [channelOf(inputs.maps, 'chromophores', 'melanin', size), channelOf(inputs.maps, 'chromophores', 'haemoglobin', size)];
+  const around = blur.means(chromophores, U.surroundSigma);
+  // Band-pass, in place in the σ 4 means.
+  const [melanin, haemoglobin] = blur.means(chromophores, U.sigma).map((near, c) => {
+    const surround = around[c]!;
+    for (let i = 0; i < near.length; i++) near[i] = near[i]! - surround[i]!;
+    return near;
+  }) as [Float32Array, Float32Array];
+  const cover = blur.cover(U.coverSigma);
+  // Each region's pixels faded out near the skin's edge, once per region (both chromophores, every subset read).
+  const inner = new Map<Weighted, Weighted>();
+  const innerOf = (pixels: Weighted): Weighted => {
+    let kept = inner.get(pixels);
+    if (!kept) inner.set(pixels, (kept = fadedAtEdge(pixels, cover)));
+    return kept;
   };
-  const melanin = bandPass('melanin');
-  const haemoglobin = bandPass('haemoglobin');
-  const cover = skinCover(skin, size, U.coverSigma);
-  const inner = (pixels: Weighted): Weighted => {
-    const weight = Float32Array.from(pixels.weight, (w, k) => w * smoothstep(U.cover[0], U.cover[1], cover[pixels.index[k]!]!));
-    const keep = [...weight.keys()].filter((k) => weight[k]! > 0);
-    return { index: Uint32Array.from(keep, (k) => pixels.index[k]!), weight: Float32Array.from(keep, (k) => weight[k]!) };
-  };
+  // Each region's spreads, once: the whole face pools them, the per-region results read them one at a time.
+  const spreads = new Map<Weighted, Map<Float32Array, number>>();
   const spread = (map: Float32Array) => (pixels: Weighted) => {
-    const kept = inner(pixels);
-    return weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
+    let ofRegion = spreads.get(pixels);
+    if (!ofRegion) spreads.set(pixels, (ofRegion = new Map()));
+    let value = ofRegion.get(map);
+    if (value === undefined) {
+      const kept = innerOf(pixels);
+      value = weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
+      ofRegion.set(map, value);
+    }
+    return value;
   };
   return (measured) => {
     const melaninSpread = pooledOver(inputs, measured, spread(melanin));
@@ -64,4 +74,25 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     const value = melaninSpread + haemoglobinSpread;
     return { value, details: { tone_spread: value, melanin_spread: melaninSpread, haemoglobin_spread: haemoglobinSpread } };
   };
+}
+
+/** The pixels with their weights times the skin cover's fade (UNIFORMNESS.cover), those left above 0. */
+function fadedAtEdge(pixels: Weighted, cover: Float32Array): Weighted {
+  const [lo, hi] = UNIFORMNESS.cover;
+  const n = pixels.index.length;
+  const faded = new Float32Array(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    faded[k] = pixels.weight[k]! * smoothstep(lo, hi, cover[pixels.index[k]!]!);
+    if (faded[k]! > 0) count++;
+  }
+  const index = new Uint32Array(count);
+  const weight = new Float32Array(count);
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (!(faded[k]! > 0)) continue;
+    index[j] = pixels.index[k]!;
+    weight[j++] = faded[k]!;
+  }
+  return { index, weight };
 }

@@ -595,6 +595,9 @@ class AnalysedIngredient(BaseModel):
     )
     position: Annotated[int, Field(ge=1)]
     as_written: str
+    """
+    The item as written on the label, with whitespace, typographic characters and colour-index numbers ("CI77491" → "CI 77491") normalised.
+    """
     name: Optional[str]
     """
     Canonical INCI name; null when unknown.
