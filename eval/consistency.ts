@@ -21,7 +21,7 @@ import sharp from 'sharp';
 import { createInspectingAnalyzer } from '../functions/analysis/create-analyzer';
 import { MARKER_NAMES, type MarkerName } from '../functions/analysis/skin/markers';
 import { FINE_MARKERS } from '../functions/analysis/skin/resolution-floor';
-import { applyExposure } from '../functions/analysis/skin/synthetic';
+import { applyExposure } from '../test/support/synthetic-skin';
 import { buildModels } from '../models/build/index';
 import { describe, printDescriptionDrift, type Description } from './descriptions';
 import { FACE_CROPS, faceApiSample } from '../test/helpers/images';

@@ -1,6 +1,6 @@
 /**
  * The skin measurement model and its calibration, on real faces from @vladmandic/face-api's demo photos with
- * lesions painted onto them at known places (functions/analysis/skin/synthetic.ts).
+ * lesions painted onto them at known places (test/support/synthetic-skin.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ type SkinScoreMarker = (typeof SKIN_SCORE_MARKERS)[number];
 import { createSkinModel, SkinInputError, type SkinModel } from '../functions/analysis/skin/model';
 import { SKIN_INPUT_SIZE, SKIN_OUTPUTS } from '../functions/analysis/skin/model-spec';
 import { calibrate, scoreMarkers, skinScore } from '../functions/analysis/skin/scoring';
-import * as paint from '../functions/analysis/skin/synthetic';
+import * as paint from './support/synthetic-skin';
 import type { RegionMasks, RegionName, RgbImage } from '../functions/analysis/types';
 
 const S = SKIN_INPUT_SIZE;

@@ -21,7 +21,7 @@ import { expressionOf } from '../../functions/analysis/face/expression';
 import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import { atResolutionFloor, floorBlurSigma, floorWindow, RESOLUTION_FLOOR } from '../../functions/analysis/skin/resolution-floor';
-import * as synthetic from '../../functions/analysis/skin/synthetic';
+import * as synthetic from '../support/synthetic-skin';
 import type { RegionName, RgbImage } from '../../functions/analysis/types';
 import { FACE_CROPS, faceApiSample } from '../helpers/images';
 import { table, testAnalyzer } from './support/analyzer';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
 import type { CompletedAnalysis } from '../../functions/analysis/analyzer';
 import { cropToImage } from '../../functions/analysis/face/square-crop';
-import * as synthetic from '../../functions/analysis/skin/synthetic';
+import * as synthetic from '../support/synthetic-skin';
 import type { Point, RegionName } from '../../functions/analysis/types';
 import { scaledFace, table, testAnalyzer } from './support/analyzer';
 import * as paint from './support/painting';

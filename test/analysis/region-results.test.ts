@@ -16,7 +16,7 @@ import { isAddedMarker } from '../../functions/analysis/skin/markers/index';
 import { atResolutionFloor } from '../../functions/analysis/skin/resolution-floor';
 import { REFERENCE_REGIONS } from '../../functions/analysis/skin/result-regions';
 import { scoreMarkers } from '../../functions/analysis/skin/scoring';
-import * as synthetic from '../../functions/analysis/skin/synthetic';
+import * as synthetic from '../support/synthetic-skin';
 import type { RgbImage } from '../../functions/analysis/types';
 import { faceJpeg } from '../helpers/images';
 import { scaledFace, table, testAnalyzer } from './support/analyzer';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
-import * as synthetic from '../../functions/analysis/skin/synthetic';
+import * as synthetic from '../support/synthetic-skin';
 import type { SkinType } from '../../functions/analysis/skin/skin-type';
 import type { RegionName, RgbImage } from '../../functions/analysis/types';
 import { faceJpeg } from '../helpers/images';

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
-import { applyExposure } from '../../functions/analysis/skin/synthetic';
+import { applyExposure } from '../support/synthetic-skin';
 import { faceJpeg } from '../helpers/images';
 import { table, testAnalyzer } from './support/analyzer';
 import * as paint from './support/painting';

@@ -2,7 +2,6 @@
  * The model manifest (models/manifest.json): model version and input, the marker catalogue, each marker's
  * calibration and the score weights. Validated once when loaded.
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import manifestJson from '../../../models/manifest.json' with { type: 'json' };
 import { MARKER_NAMES, SKIN_SCORE_MARKERS, type MarkerName, type Severity } from './markers.js';
@@ -88,11 +87,6 @@ let cached: SkinManifest | undefined;
 export function getManifest(): SkinManifest {
   cached ??= parseManifest(manifestJson);
   return cached;
-}
-
-/** Reads and validates a manifest file (for tools and tests that use another one). */
-export async function loadManifest(path: string): Promise<SkinManifest> {
-  return parseManifest(JSON.parse(await readFile(path, 'utf8')));
 }
 
 /** Severity for an integer score, from the manifest's bands. */

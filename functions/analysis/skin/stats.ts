@@ -84,22 +84,6 @@ export function mean(values: Float32Array): number {
   return s / values.length;
 }
 
-/** Fraction of values above `threshold`. */
-export function fractionAbove(values: Float32Array, threshold: number): number {
-  if (values.length === 0) return Number.NaN;
-  let c = 0;
-  for (let i = 0; i < values.length; i++) if (values[i]! > threshold) c++;
-  return c / values.length;
-}
-
-/** Mean of max(0, v − threshold). */
-export function meanExcess(values: Float32Array, threshold: number): number {
-  if (values.length === 0) return Number.NaN;
-  let s = 0;
-  for (let i = 0; i < values.length; i++) s += Math.max(0, values[i]! - threshold);
-  return s / values.length;
-}
-
 export interface Blob {
   /** Pixel count. */
   area: number;

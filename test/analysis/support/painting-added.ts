@@ -2,9 +2,9 @@
  * Ground truth by construction for the markers added in skin-v1.5.0 (skin/markers/): features painted onto a real
  * face photo at places taken from the face's own landmarks, the same way as support/painting.ts (shapes laid out
  * in the aligned 256-px crop frame, mapped onto the photo, painted with the physical painters of
- * functions/analysis/skin/synthetic.ts).
+ * test/support/synthetic-skin.ts).
  */
-import * as paint from '../../../functions/analysis/skin/synthetic';
+import * as paint from '../../support/synthetic-skin';
 import type { RegionName, RgbImage } from '../../../functions/analysis/types';
 import { spread, toPhotoWeights, type PaintableFace } from './painting';
 

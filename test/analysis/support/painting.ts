@@ -3,7 +3,7 @@
  * from the face's own landmarks. The analyzer is run once on the unpainted photo; shapes are laid out in its
  * aligned 256-px crop frame (inside the skin of the region masks it produced, spread like real lesions), mapped
  * back onto the photo through the crop window, painted there with the skin-model author's physical painters
- * (functions/analysis/skin/synthetic.ts: Beer–Lambert densities, white sheen) and the photo re-encoded as JPEG.
+ * (test/support/synthetic-skin.ts: Beer–Lambert densities, white sheen) and the photo re-encoded as JPEG.
  */
 import sharp from 'sharp';
 import { fillPolygon } from '../../../functions/analysis/face/polygon-fill';
@@ -12,7 +12,7 @@ import { cropToImage, imageToCrop } from '../../../functions/analysis/face/squar
 import type { InspectingAnalyzer } from '../../../functions/analysis/create-analyzer';
 import { skinPixels } from '../../../functions/analysis/skin/center-regions';
 import { MARKER_NAMES, type MarkerName } from '../../../functions/analysis/skin/markers';
-import * as paint from '../../../functions/analysis/skin/synthetic';
+import * as paint from '../../support/synthetic-skin';
 import type { Point, RegionMasks, RegionName, RgbImage } from '../../../functions/analysis/types';
 
 const S = 256;

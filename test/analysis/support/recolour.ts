@@ -7,7 +7,7 @@
 import { fillPolygon } from '../../../functions/analysis/face/polygon-fill';
 import { linearToLab, linearToSrgb, SRGB8_TO_LINEAR, SRGB_TO_XYZ, D65_WHITE, invert3 } from '../../../functions/analysis/skin/colour';
 import { skinPixels } from '../../../functions/analysis/skin/center-regions';
-import * as synthetic from '../../../functions/analysis/skin/synthetic';
+import * as synthetic from '../../support/synthetic-skin';
 import type { RgbImage } from '../../../functions/analysis/types';
 import type { PaintableFace } from './painting';
 

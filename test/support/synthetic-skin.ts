@@ -4,9 +4,9 @@
  * transmission 10^(−OD) (Beer–Lambert), so the same lesion darkens light and dark skin by the same factor;
  * sheen adds white light. Nothing here runs in production analysis.
  */
-import type { RgbImage } from '../types.js';
-import { geometricRegions, skinPixels } from './center-regions.js';
-import { SRGB8_TO_LINEAR, linearToSrgb } from './colour.js';
+import type { RgbImage } from '../../functions/analysis/types.js';
+import { geometricRegions, skinPixels } from '../../functions/analysis/skin/center-regions.js';
+import { SRGB8_TO_LINEAR, linearToSrgb } from '../../functions/analysis/skin/colour.js';
 
 /** Optical density per channel [R, G, B] (log10 units) at full weight. */
 export type Density = [number, number, number];
