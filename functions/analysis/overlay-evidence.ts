@@ -1,7 +1,8 @@
 import { regionBit, type CropSpot, type OverlaySource } from '../overlays/overlay-source';
 import type { SquareCrop } from './face/face-types';
 import { ramp } from './skin/evidence-ramp';
-import { channel, MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures, type SkinMaps } from './skin/features';
+import { channel, type SkinMaps } from './skin/model-spec';
+import { MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { addedMarkerEvidence } from './skin/markers/evidence';
 import { REGION_NAMES, type RegionMasks, type RgbImage } from './types';

@@ -7,12 +7,10 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
-import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
+import { channel, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
-import { totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
+import { denseUnion, totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 
-/** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
-export type SkinMaps = Record<SkinOutputName, Float32Array>;
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
 export const MEASUREMENT = {
@@ -103,14 +101,6 @@ export interface SkinFeatures {
   spots: { acne: WeightedBlob[]; pigmentation: WeightedBlob[] };
 }
 
-export function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: number): Float32Array {
-  const names = SKIN_OUTPUTS[output] as readonly string[];
-  const index = names.indexOf(name);
-  if (index < 0) throw new Error(`Unknown channel ${name} of ${output}`);
-  const n = size * size;
-  return maps[output].subarray(index * n, (index + 1) * n);
-}
-
 /** Pixel counts of the masks seen during one reduceFeatures call (masks are not changed once made). */
 let counted: WeakMap<Uint8Array, number> | undefined;
 
@@ -183,17 +173,6 @@ function maskPixels(mask: Uint8Array): Uint32Array {
   const out = new Uint32Array(n);
   for (let i = 0, k = 0; k < n; i++) if (mask[i]) out[k++] = i;
   listed?.set(mask, out);
-  return out;
-}
-
-/** The usable regions among `names` as one dense S×S weight map (overlapping regions count once). */
-function denseUnion(view: RegionView, names: RegionName[]): Float32Array {
-  const out = new Float32Array(view.size * view.size);
-  for (const name of names) {
-    if (!view.usable.has(name)) continue;
-    const { index, weight } = view.pixels[name];
-    for (let k = 0; k < index.length; k++) if (weight[k]! > out[index[k]!]!) out[index[k]!] = weight[k]!;
-  }
   return out;
 }
 

@@ -7,7 +7,8 @@
 import { cropToImage } from '../face/square-crop';
 import type { SquareCrop } from '../face/face-types';
 import type { RegionMasks } from '../types';
-import { channel, MEASUREMENT, type SkinFeatures, type SkinMaps } from './features';
+import { MEASUREMENT, type SkinFeatures } from './features';
+import { channel, type SkinMaps } from './model-spec';
 import { RESULT_REGION_NAMES, type ResultRegion } from './region-results';
 
 export const LESION_TYPES = ['inflamed', 'dark_spot'] as const;
@@ -40,15 +41,8 @@ export interface LesionCounts extends LesionTally {
   by_region: Partial<Record<ResultRegion, LesionTally>>;
 }
 
-interface CropLesion {
-  marker: LesionMarker;
-  type: LesionType;
-  region: ResultRegion | null;
-  /** Crop pixels (centre of the pixel grid: +0.5). */
-  x: number;
-  y: number;
-  radius: number;
-}
+/** A lesion as found on the crop: centre and radius in crop pixels (centre of the pixel grid: +0.5). */
+type CropLesion = Lesion;
 
 /**
  * The lesions of the requested lesion markers in photo pixels, and their counts.

@@ -80,3 +80,14 @@ export const FILTER_SCALES = {
   textureFine: 0.8,
   window: 9,
 } as const;
+
+/** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
+export type SkinMaps = Record<SkinOutputName, Float32Array>;
+
+/** One channel of one output, as an S × S view (no copy). */
+export function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: number): Float32Array {
+  const index = (SKIN_OUTPUTS[output] as readonly string[]).indexOf(name);
+  if (index < 0) throw new Error(`Unknown channel ${name} of ${output}`);
+  const n = size * size;
+  return maps[output].subarray(index * n, (index + 1) * n);
+}

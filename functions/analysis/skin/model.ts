@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-node';
 import type { RegionMasks, RgbImage } from '../types.js';
-import { reduceFeatures, type SkinFeatures, type SkinMaps } from './features.js';
+import { reduceFeatures, type SkinFeatures } from './features.js';
 import {
   SKIN_INPUT_NAME,
   SKIN_INPUT_SIZE,
   SKIN_MODEL_FILE,
   SKIN_OUTPUT_NAMES,
   SKIN_OUTPUTS,
+  type SkinMaps,
   type SkinOutputName,
 } from './model-spec.js';
 

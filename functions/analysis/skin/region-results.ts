@@ -8,7 +8,6 @@
  */
 import type { RegionMasks, RegionName } from '../types';
 import {
-  channel,
   darkCircleSides,
   FACE,
   glareWeight,
@@ -23,12 +22,11 @@ import {
   viewOf,
   wrinklePartsOf,
   wrinklesPercent,
-  type SkinMaps,
 } from './features';
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { addedMarkerMeasures, isAddedMarker, type AddedMarker } from './markers/index';
-import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec';
+import { channel, SKIN_OUTPUTS, type SkinMaps, type SkinOutputName } from './model-spec';
 import { REFERENCE_REGIONS, RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
 import { calibrate } from './scoring';
 

@@ -4,23 +4,19 @@
  * by their parts. Generic: a marker added to MARKER_REGIONS gets its regions here. The markers added in skin-v1.5.0
  * (skin/markers/) name theirs (ADDED_MARKER_MEASURED): they are measured on the full maps, one region at a time.
  */
-import type { RegionName } from '../types';
+import { REGION_NAMES, type RegionName } from '../types';
 import { MARKER_REGIONS } from './features';
 import type { MarkerName } from './markers';
 import { ADDED_MARKER_MEASURED, isAddedMarker } from './markers/index';
 
-/** The regions results are reported for; `glabella` is the T-zone between the brows (not the forehead, not the nose). */
+/**
+ * The regions results are reported for: the measured regions in their order, the T-zone replaced by its part between
+ * the brows, `glabella` (not the forehead, not the nose), which follows the forehead.
+ */
 export const RESULT_REGION_NAMES = [
-  'forehead',
+  REGION_NAMES[0],
   'glabella',
-  'nose',
-  'left_cheek',
-  'right_cheek',
-  'chin',
-  'under_eye_left',
-  'under_eye_right',
-  'crows_feet_left',
-  'crows_feet_right',
+  ...REGION_NAMES.slice(1).filter((name): name is Exclude<RegionName, 't_zone'> => name !== 't_zone'),
 ] as const;
 export type ResultRegion = (typeof RESULT_REGION_NAMES)[number];
 

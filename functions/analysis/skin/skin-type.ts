@@ -4,7 +4,8 @@
  * calibration bands; docs/markers.md ("Skin type") gives the rule and its limits.
  */
 import type { RegionMasks, RegionName } from '../types';
-import { channel, MEASUREMENT, MIN_REGION_PIXELS, type SkinFeatures, type SkinMaps } from './features';
+import { MEASUREMENT, MIN_REGION_PIXELS, type SkinFeatures } from './features';
+import { channel, type SkinMaps } from './model-spec';
 import type { SkinManifest } from './manifest';
 import type { MarkerName } from './markers';
 import { calibrate } from './scoring';

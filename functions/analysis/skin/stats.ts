@@ -148,17 +148,22 @@ export function findBlobs(
     const area = members.length;
     if (area < minArea || area > maxArea) return;
     let peak = -Infinity;
-    let sx = 0;
-    let sy = 0;
-    for (const p of members) {
-      const px = p % size;
-      sx += px;
-      sy += (p - px) / size;
-      if (map[p]! > peak) peak = map[p]!;
-    }
-    blobs.push({ area, peak, x: sx / area, y: sy / area });
+    for (const p of members) if (map[p]! > peak) peak = map[p]!;
+    blobs.push({ area, peak, ...centroidOf(members, size) });
   });
   return blobs;
+}
+
+/** The mean position of a component's pixels (pixel indices of an S × S map). */
+function centroidOf(members: readonly number[], size: number): { x: number; y: number } {
+  let sx = 0;
+  let sy = 0;
+  for (const p of members) {
+    const px = p % size;
+    sx += px;
+    sy += (p - px) / size;
+  }
+  return { x: sx / members.length, y: sy / members.length };
 }
 
 /** Hermite smoothstep: 0 at or below `lo`, 1 at or above `hi`. */
@@ -204,14 +209,7 @@ export function spotPeaks(
     const share = (p: number) => heights.get(p)! / Math.max(map[p]! - threshold, 1e-6);
     const kept = peaks.map((p) => [p, smoothstep(prominence[0], prominence[1], share(p))] as const).filter(([, w]) => w > 0);
     if (kept.length === 1) {
-      let sx = 0;
-      let sy = 0;
-      for (const p of members) {
-        const px = p % size;
-        sx += px;
-        sy += (p - px) / size;
-      }
-      spots.push({ area: members.length, peak: map[kept[0]![0]]!, x: sx / members.length, y: sy / members.length, weight: kept[0]![1] });
+      spots.push({ area: members.length, peak: map[kept[0]![0]]!, ...centroidOf(members, size), weight: kept[0]![1] });
       return;
     }
     for (const [p, weight] of kept) {

@@ -5,6 +5,7 @@
  * score differently (docs/analysis.md, "Consistency").
  */
 
+import type { RegionName } from '../types.js';
 import { percentile } from './stats.js';
 
 const bitsView = new Float32Array(1);
@@ -145,4 +146,22 @@ export function weightedMean(map: Float32Array, pixels: Weighted, f: (v: number)
     c += w;
   }
   return c === 0 ? Number.NaN : s / c;
+}
+
+/** Per-region weighted pixels and the regions with enough weight to measure (features.ts views, the added markers' inputs). */
+export interface WeightedRegions {
+  size: number;
+  pixels: Record<RegionName, Weighted>;
+  usable: ReadonlySet<RegionName>;
+}
+
+/** The usable regions among `names` as one dense S × S weight map (overlapping regions count once, at their larger weight). */
+export function denseUnion(regions: WeightedRegions, names: readonly RegionName[]): Float32Array {
+  const out = new Float32Array(regions.size * regions.size);
+  for (const name of names) {
+    if (!regions.usable.has(name)) continue;
+    const { index, weight } = regions.pixels[name];
+    for (let k = 0; k < index.length; k++) if (weight[k]! > out[index[k]!]!) out[index[k]!] = weight[k]!;
+  }
+  return out;
 }

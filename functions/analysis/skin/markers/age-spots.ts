@@ -10,7 +10,9 @@
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep } from '../stats.js';
-import { channelOf, denseWeights, supportOf, type MarkerInputs } from './inputs.js';
+import { channel } from '../model-spec.js';
+import { denseUnion } from '../weighted-stats.js';
+import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const AGE_SPOTS = {
@@ -45,7 +47,7 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
   const { size } = inputs;
   const A = AGE_SPOTS;
   const { blur } = inputs.skin.glare;
-  const melanin = channelOf(inputs.maps, 'chromophores', 'melanin', size);
+  const melanin = channel(inputs.maps, 'chromophores', 'melanin', size);
   const near = blur.mean(melanin, A.sigma);
   const around = blur.mean(melanin, A.surroundSigma);
   const contrast = new Float32Array(near.length);
@@ -57,7 +59,7 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
 function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
-  const weights = denseWeights(inputs, measured);
+  const weights = denseUnion(inputs, measured);
   const support = supportOf(weights);
   let total = 0;
   for (const w of weights) total += w;

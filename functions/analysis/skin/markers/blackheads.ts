@@ -9,7 +9,9 @@
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep, type Blob } from '../stats.js';
-import { channelOf, denseWeights, supportOf, type MarkerInputs } from './inputs.js';
+import { channel } from '../model-spec.js';
+import { denseUnion } from '../weighted-stats.js';
+import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const BLACKHEADS = {
@@ -29,8 +31,8 @@ export function blackheadsOver(inputs: MarkerInputs): (measured: readonly Region
 function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMeasurement & { spots: Blob[] } {
   const { size } = inputs;
   const B = BLACKHEADS;
-  const pits = channelOf(inputs.maps, 'pits', 'dark', size);
-  const weights = denseWeights(inputs, measured);
+  const pits = channel(inputs.maps, 'pits', 'dark', size);
+  const weights = denseUnion(inputs, measured);
   const support = supportOf(weights);
   let total = 0;
   for (const w of weights) total += w;

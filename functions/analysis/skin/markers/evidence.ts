@@ -3,7 +3,7 @@
  * each value is read from, 0 where a pixel starts to count and 255 where it counts fully, inside the marker's
  * regions (`inside`). Nothing here changes a score.
  */
-import type { SkinOutputName } from '../model-spec.js';
+import { channel, type SkinOutputName } from '../model-spec.js';
 import { ramp } from '../evidence-ramp.js';
 import { kthSmallest } from '../stats.js';
 import { AGE_SPOTS } from './age-spots.js';
@@ -11,7 +11,6 @@ import { BLACKHEADS } from './blackheads.js';
 import { blurOver } from './blur.js';
 import { EYE_BAGS } from './eye-bags.js';
 import type { AddedMarker } from './index.js';
-import { channelOf } from './inputs.js';
 import { glowDensity, RADIANCE } from './radiance.js';
 import { UNIFORMNESS } from './uniformness.js';
 
@@ -23,15 +22,15 @@ const TONE_SHOWN: [number, number] = [1.5, 5];
 const GLOW_SHOWN: [number, number] = [2, 8];
 
 export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutputName, Float32Array>, inside: Uint8Array, size: number): Uint8Array {
-  if (marker === 'blackheads') return ramp(channelOf(maps, 'pits', 'dark', size), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
+  if (marker === 'blackheads') return ramp(channel(maps, 'pits', 'dark', size), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
   // Each marker in a function of its own, its loops in functions of the module: optimised code that inlined the
   // blur made for one call was thrown away each scan when that blur was collected ("weak objects").
   const blur = blurOver(weightsOf(inside), size);
   switch (marker) {
     case 'eye_bags':
-      return ramp(downwardSlope(blur.mean(channelOf(maps, 'indices', 'od', size), EYE_BAGS.sigma), size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
+      return ramp(downwardSlope(blur.mean(channel(maps, 'indices', 'od', size), EYE_BAGS.sigma), size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
     case 'uniformness': {
-      const [tone, haemoglobin] = blur.means([channelOf(maps, 'chromophores', 'melanin', size), channelOf(maps, 'chromophores', 'haemoglobin', size)], UNIFORMNESS.sigma) as [Float32Array, Float32Array];
+      const [tone, haemoglobin] = blur.means([channel(maps, 'chromophores', 'melanin', size), channel(maps, 'chromophores', 'haemoglobin', size)], UNIFORMNESS.sigma) as [Float32Array, Float32Array];
       addInto(tone, haemoglobin);
       return ramp(distanceFrom(tone, medianInside(tone, inside)), inside, TONE_SHOWN[0], TONE_SHOWN[1]);
     }
@@ -41,7 +40,7 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
       return ramp(below(od, medianInside(od, inside)), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
     }
     case 'age_spots': {
-      const melanin = channelOf(maps, 'chromophores', 'melanin', size);
+      const melanin = channel(maps, 'chromophores', 'melanin', size);
       const contrast = blur.mean(melanin, AGE_SPOTS.sigma);
       subtractFrom(contrast, blur.mean(melanin, AGE_SPOTS.surroundSigma));
       return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1]);

@@ -9,7 +9,8 @@
  * the two markers read different things in the same place.
  */
 import type { RegionName } from '../../types.js';
-import { channelOf, type MarkerInputs } from './inputs.js';
+import { channel } from '../model-spec.js';
+import { type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const EYE_BAGS = {
@@ -41,7 +42,7 @@ export const EYE_BAGS_MEASURED: RegionName[] = SIDES.map(([eye]) => eye);
 /** Eye bags of some sides (per-region results: one under-eye at a time), the blur prepared once over the face's skin. */
 export function eyeBagsOver(inputs: MarkerInputs): (eyes: readonly RegionName[]) => MarkerMeasurement {
   const { size } = inputs;
-  const od = channelOf(inputs.maps, 'indices', 'od', size);
+  const od = channel(inputs.maps, 'indices', 'od', size);
   const smooth = inputs.skin.glare.blur.mean(od, EYE_BAGS.sigma);
   // Each side's slope, once: the whole face averages the sides, the per-region results read one at a time.
   const slopes = new Map<(typeof SIDES)[number], number | null>();

@@ -4,7 +4,7 @@
  * (features.ts, MEASUREMENT.glare). Each marker's measurement lives in its own file beside this one.
  */
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../../types.js';
-import { SKIN_OUTPUTS, type SkinOutputName } from '../model-spec.js';
+import { channel, type SkinOutputName } from '../model-spec.js';
 import { smoothstep } from '../stats.js';
 import { totalWeight, type Weighted } from '../weighted-stats.js';
 import { blurOver, type SkinBlur } from './blur.js';
@@ -32,7 +32,7 @@ export interface MarkerInputs {
 export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: RegionMasks, glareRange: readonly [number, number], minRegionWeight: number): MarkerInputs {
   const size = regions.size;
   const n = size * size;
-  const specular = channelOf(maps, 'specular', 'strength', size);
+  const specular = channel(maps, 'specular', 'strength', size);
   const glare = new Float32Array(n);
   for (let i = 0; i < n; i++) glare[i] = 1 - smoothstep(glareRange[0], glareRange[1], specular[i]!);
   const pixels = {} as Record<RegionName, Weighted>;
@@ -73,24 +73,6 @@ export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: Re
     plain: { weight: plainSkin, blur: blurOver(plainSkin, size) },
   };
   return { size, maps, regions, glare, pixels, usable, plain, skin };
-}
-
-export function channelOf(maps: Record<SkinOutputName, Float32Array>, output: SkinOutputName, name: string, size: number): Float32Array {
-  const index = (SKIN_OUTPUTS[output] as readonly string[]).indexOf(name);
-  if (index < 0) throw new Error(`Unknown channel ${name} of ${output}`);
-  const n = size * size;
-  return maps[output].subarray(index * n, (index + 1) * n);
-}
-
-/** The usable regions among `names` as one dense weight map (mask × glare; overlapping regions count once). */
-export function denseWeights(inputs: MarkerInputs, names: readonly RegionName[]): Float32Array {
-  const out = new Float32Array(inputs.size * inputs.size);
-  for (const name of names) {
-    if (!inputs.usable.has(name)) continue;
-    const { index, weight } = inputs.pixels[name];
-    for (let k = 0; k < index.length; k++) if (weight[k]! > out[index[k]!]!) out[index[k]!] = weight[k]!;
-  }
-  return out;
 }
 
 /** 1 where a weight is above 0. A loop: Uint8Array.from with a mapping function took ≈ 4 ms on a 256² map. */

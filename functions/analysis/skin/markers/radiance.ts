@@ -15,9 +15,9 @@
  * rises with its raw value.
  */
 import type { RegionName } from '../../types.js';
-import { CHROMOPHORE_VECTORS } from '../model-spec.js';
-import { weightedMedian, weightedPercentile, weightedPixels, type Weighted } from '../weighted-stats.js';
-import { channelOf, denseWeights, pooledOver, type MarkerInputs } from './inputs.js';
+import { channel, CHROMOPHORE_VECTORS } from '../model-spec.js';
+import { denseUnion, type Weighted, weightedMedian, weightedPercentile, weightedPixels } from '../weighted-stats.js';
+import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const RADIANCE = {
@@ -38,8 +38,8 @@ const REFERENCE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek'
  * (0.2126 R + 0.7152 G + 0.0722 B) by ≈ 0.77 units.
  */
 export function glowDensity(maps: MarkerInputs['maps'], size: number): Float32Array {
-  const od = channelOf(maps, 'indices', 'od', size);
-  const haemoglobin = channelOf(maps, 'chromophores', 'haemoglobin', size);
+  const od = channel(maps, 'indices', 'od', size);
+  const haemoglobin = channel(maps, 'chromophores', 'haemoglobin', size);
   const out = new Float32Array(od.length);
   for (let i = 0; i < out.length; i++) out[i] = od[i]! - HAEMOGLOBIN_IN_Y * haemoglobin[i]!;
   return out;
@@ -60,7 +60,7 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   // The reference skin without its shine (glare-weighted, blurred over glare-weighted skin): T-zone sheen is
   // oiliness, and counted in the reference it made the cheeks read duller.
   const matte = inputs.skin.glare.blur.mean(density, R.sigma);
-  const reference = weightedMedian(matte, weightedPixels(denseWeights(inputs, REFERENCE)));
+  const reference = weightedMedian(matte, weightedPixels(denseUnion(inputs, REFERENCE)));
   // Each cheek's glow, once: the whole face pools them, the per-region results read them one at a time.
   const glows = new Map<Weighted, number>();
   const glow = (pixels: Weighted) => {

@@ -14,7 +14,8 @@
 import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
 import { weightedPercentile, type Weighted } from '../weighted-stats.js';
-import { channelOf, pooledOver, type MarkerInputs } from './inputs.js';
+import { channel } from '../model-spec.js';
+import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const UNIFORMNESS = {
@@ -39,7 +40,7 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   const { size } = inputs;
   const U = UNIFORMNESS;
   const { blur } = inputs.skin.glare;
-  const chromophores = [channelOf(inputs.maps, 'chromophores', 'melanin', size), channelOf(inputs.maps, 'chromophores', 'haemoglobin', size)];
+  const chromophores = [channel(inputs.maps, 'chromophores', 'melanin', size), channel(inputs.maps, 'chromophores', 'haemoglobin', size)];
   const around = blur.means(chromophores, U.surroundSigma);
   // Band-pass, in place in the σ 4 means.
   const [melanin, haemoglobin] = blur.means(chromophores, U.sigma).map((near, c) => {
