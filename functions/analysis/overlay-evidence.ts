@@ -34,12 +34,18 @@ export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
     for (let i = 0; i < n; i++) if (mask[i]) regionBits[i]! |= bit;
   }
   const markers: OverlaySource['markers'] = {};
+  // Markers over the same regions share one union mask (the evidence functions only read it).
+  const unions = new Map<number, Uint8Array>();
   for (const marker of inputs.markers) {
     const result = inputs.results[marker];
     if (!result) continue;
     let bits = 0;
     for (const region of MARKER_REGIONS[marker]) bits |= regionBit(region);
-    const inside = unionMask(regionBits, bits);
+    let inside = unions.get(bits);
+    if (!inside) {
+      inside = unionMask(regionBits, bits);
+      unions.set(bits, inside);
+    }
     markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size) };
   }
   const spots: CropSpot[] = [];

@@ -40,11 +40,16 @@ export function alignedFaceCrop(points: Point3[], margin = 1.15): SquareCrop {
 export function rasterizeRegions(regions: FaceRegions, crop: SquareCrop, size: number): RegionMasks {
   const excluded = new Uint8Array(size * size);
   for (const polygon of Object.values(regions.exclusions)) fillPolygon(excluded, size, inCrop(polygon, crop, size), 1);
+  // The excluded pixels as a list, cleared from each region (a few thousand, not a pass over size² per region).
+  let excludedCount = 0;
+  for (let i = 0; i < excluded.length; i++) excludedCount += excluded[i]!;
+  const excludedPixels = new Int32Array(excludedCount);
+  for (let i = 0, k = 0; k < excludedCount; i++) if (excluded[i]) excludedPixels[k++] = i;
   const masks = {} as Record<RegionName, Uint8Array>;
   for (const name of REGION_NAMES) {
     const mask = new Uint8Array(size * size);
     fillPolygon(mask, size, inCrop(regions.regions[name], crop, size), 1);
-    for (let i = 0; i < mask.length; i++) if (excluded[i]) mask[i] = 0;
+    for (let k = 0; k < excludedPixels.length; k++) mask[excludedPixels[k]!] = 0;
     masks[name] = mask;
   }
   return { size, masks };
