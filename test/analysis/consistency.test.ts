@@ -9,6 +9,8 @@
  *   from chroma, which 4:2:0 halves);
  * - glare: studio highlights under the eyes and at the eye corners (the former 6-px cut-out emptied those regions)
  *   and the same highlights 10 % dimmer, as a re-exposure makes them;
+ * - spot counts: pairs of spots painted close enough to touch above the detection threshold, re-encoded, resized and
+ *   cropped (a spot was a connected component, so whether two neighbours touched changed the count);
  * - expression and eye state: landmarks of a real face with the lids closed or the mouth widened into a smile.
  * Masks, drawings and black-and-white photos are in quality.test.ts.
  */
@@ -199,6 +201,67 @@ describe('small red spots on lossless faces, re-encoded as 4:2:0 JPEG', () => {
       report.push([`${face}, small red spots PNG → 4:2:0`, worst, moves.join(', ')]);
       expect(base.acne, 'the spots are seen on the lossless face').toBeLessThan(80);
       expect(worst, moves.join(', ')).toBeLessThanOrEqual(13);
+    });
+  }
+});
+
+describe('neighbouring spots that touch or part between photos of the same skin', () => {
+  /**
+   * Pairs of spots on a demo face at twice its size, stored losslessly: each pair 8 crop px apart (centre to centre),
+   * so the two merge above the detection threshold into one component of about the old 80-px limit of a brown spot,
+   * and whether they touch turns on a re-encode, a resize or a crop shifted by a pixel. `kind` picks brown spots
+   * (melanin, radius 3) or papules (blood, radius 2.5), both at the ground-truth tests' densities.
+   */
+  async function spotPairs(name: keyof typeof FACE_CROPS, kind: 'brown' | 'red'): Promise<{ png: Buffer; plain: Buffer; pairs: number }> {
+    const plain = await largeFacePng(name);
+    const face = await paint.locateFace(analyzer, plain);
+    const centres = paint.spread(face, ['forehead', 'left_cheek', 'right_cheek', 'chin'], 6, 17, 24);
+    const places = centres.flatMap((p) => [
+      { x: p.x - 4, y: p.y },
+      { x: p.x + 4, y: p.y },
+    ]);
+    const radius = kind === 'brown' ? 3 : 2.5;
+    const weights = synthetic.discs(256, places.map((p) => ({ ...p, radius })), 1.2);
+    const density = kind === 'brown' ? synthetic.LESION_DENSITY.brownSpot : synthetic.LESION_DENSITY.papule;
+    const painted = synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, weights), density);
+    const png = await sharp(Buffer.from(painted.data), { raw: { width: painted.width, height: painted.height, channels: 3 } }).png().toBuffer();
+    return { png, plain, pairs: centres.length };
+  }
+
+  const variants: Record<string, (png: Buffer) => Promise<Buffer>> = {
+    '4:2:0 q85': (png) => sharp(png).jpeg({ quality: 85, chromaSubsampling: '4:2:0' }).toBuffer(),
+    '75 %': (png) => scaled(png, 0.75),
+    'crop 20 px': async (png) => {
+      const { width, height } = await sharp(png).metadata();
+      return sharp(png).extract({ left: 20, top: 20, width: width! - 40, height: height! - 40 }).png().toBuffer();
+    },
+  };
+
+  // Spots were the connected components above the threshold, one spot each, and a brown component over 80 px was
+  // dropped as a patch: a pair that merged counted once (or not at all), one that parted twice. On a real 4:4:4
+  // portrait two brown spots that touched after quality 85 fell out together (pigmentation 4 points), and two red
+  // spots that touched after a 20-px crop counted once (acne 5 points). Now each prominent peak is a spot and a brown
+  // spot's weight falls softly with its area.
+  for (const [face, kind, marker] of [
+    ['frontal', 'brown', 'pigmentation'],
+    ['tan', 'brown', 'pigmentation'],
+    ['light', 'red', 'acne'],
+  ] as const) {
+    it(`when pairs of touching ${kind} spots on the ${face} face (PNG) are re-encoded, resized or cropped, then each spot counts on its own and ${marker} moves by at most 3 points`, async () => {
+      const { png, plain, pairs } = await spotPairs(face, kind);
+      const before = await paint.measure(analyzer, plain);
+      const base = await paint.measure(analyzer, png);
+      const perPair = (base.raw[marker] - before.raw[marker]) / pairs;
+      const moves: string[] = [`${(perPair).toFixed(2)} per pair`];
+      let worst = 0;
+      for (const [label, make] of Object.entries(variants)) {
+        const after = await paint.scoresOf(analyzer, await make(png));
+        worst = Math.max(worst, Math.abs(after[marker] - base.scores[marker]));
+        moves.push(`${label}: ${base.scores[marker]} → ${after[marker]}`);
+      }
+      report.push([`${face}, pairs of ${kind} spots`, worst, moves.join(', ')]);
+      expect(perPair, moves.join(', ')).toBeGreaterThan(1.4);
+      expect(worst, moves.join(', ')).toBeLessThanOrEqual(3);
     });
   }
 });

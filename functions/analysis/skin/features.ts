@@ -8,7 +8,7 @@ import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
 import { SKIN_OUTPUTS, type SkinOutputName } from './model-spec.js';
-import { clusterPeaks, findBlobs, masked, mean, smoothstep, type Blob } from './stats.js';
+import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 
 /** Raw model outputs, each float32 [channels · S · S] in SKIN_OUTPUTS order. */
@@ -18,14 +18,24 @@ export type SkinMaps = Record<SkinOutputName, Float32Array>;
 export const MEASUREMENT = {
   /** Haemoglobin centre-surround contrast (100·OD) where a red blob starts to count; full weight at 2×. */
   acneContrast: 5,
-  /** Blob area limits in pixels at S = 256: larger red areas are diffuse redness, not spots. */
-  acneArea: [2, 120] as [number, number],
-  /** Inside a red component larger than acneArea[1], a lesion is a local maximum of its (2r+1)² window. */
-  clusterPeakRadius: 3,
+  /** Smallest red component (pixels at S = 256) that holds a spot. */
+  acneArea: 2,
+  /** A spot is a local maximum of its (2r+1)² window inside a component above the contrast threshold. */
+  spotPeakRadius: 3,
+  /**
+   * A second peak in one component counts as a spot of its own as its prominence (height over the saddle to a higher
+   * peak) goes from 50 % to 80 % of its height above the threshold: two spots that touch only near the threshold count
+   * twice, a doubled or flat top and noise bumps on a raised patch once.
+   */
+  spotProminence: [0.5, 0.8] as [number, number],
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
-  /** Larger melanin patches (melasma-like, or colour casts) are mottling, not spots. */
-  spotArea: [2, 80] as [number, number],
+  /**
+   * Spot area in pixels at S = 256: at least [0]; larger melanin patches (melasma-like, or colour casts) are mottling,
+   * not spots, so a spot's weight falls from 1 at [1] to 0 at [2] (a hard limit let two neighbours that touched after
+   * a re-encode both drop out).
+   */
+  spotArea: [2, 40, 120] as [number, number, number],
   /** Mottling: the 90th percentile of melanin contrast within a region at or below this is even tone. */
   evenMelaninContrast: 1,
   /** Weight of one unit of mottling above the even level, in spot equivalents. */
@@ -90,7 +100,7 @@ export interface SkinFeatures {
   /** The components behind each value. */
   details: Record<MarkerName, Record<string, number>>;
   /** Spots found (pixel coordinates in the crop), for overlays. */
-  spots: { acne: Blob[]; pigmentation: Blob[] };
+  spots: { acne: WeightedBlob[]; pigmentation: WeightedBlob[] };
 }
 
 export function channel(maps: SkinMaps, output: SkinOutputName, name: string, size: number): Float32Array {
@@ -198,11 +208,11 @@ function support(pixels: Weighted, size: number): Uint8Array {
   return out;
 }
 
-/** Σ over blobs of smoothstep(threshold, 2·threshold, peak), each times the weight at its centre. */
-function softCount(blobs: Blob[], threshold: number, size: number, weights?: Float32Array): number {
+/** Σ over spots of smoothstep(threshold, 2·threshold, peak), each times its prominence weight and the weight at its centre. */
+function softCount(blobs: WeightedBlob[], threshold: number, size: number, weights?: Float32Array): number {
   return blobs.reduce((acc, b) => {
     const w = weights ? weights[Math.round(b.y) * size + Math.round(b.x)]! : 1;
-    return acc + w * smoothstep(threshold, 2 * threshold, b.peak);
+    return acc + w * b.weight * smoothstep(threshold, 2 * threshold, b.peak);
   }, 0);
 }
 
@@ -296,13 +306,12 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
   const acneMask = support(unionOf(all, MARKER_REGIONS.acne), size);
   const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
-  const isolated = findBlobs(redBlobs, acneMask, size, M.acneContrast, M.acneArea[0], M.acneArea[1]);
-  // Spots closer than the filters' surround (≈ 5 mm) merge into one component larger than a papule; inside such a
-  // cluster each local maximum is a lesion. (A diffuse flush has no such peaks: it is redness.)
-  const clustered = clusterPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea[1], M.clusterPeakRadius);
-  const acneSpots = [...isolated, ...clustered];
+  // Each local maximum (7×7) of a red component is a lesion: spots closer than the filters' surround (≈ 5 mm) merge
+  // above the threshold, and whether two neighbours touch changed with every re-encode or shifted crop. (A diffuse
+  // flush has no such peaks: it is redness.)
+  const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, M.spotProminence);
   values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size);
-  details.acne = { spots: acneSpots.length, clustered: clustered.length, soft_count: values.acne, pixels: count(acneMask) };
+  details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
 
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
@@ -310,7 +319,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const pigDense = denseUnion(clean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
-  const pigSpots = findBlobs(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotArea[1]);
+  const pigSpots = spotPeaks(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
+    .filter((b) => b.weight > 0);
   const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
   const contrastP90 = pooled(clean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
   const mottling = Math.max(0, contrastP90 - M.evenMelaninContrast);

@@ -184,37 +184,129 @@ export function smoothstep(lo: number, hi: number, v: number): number {
 }
 
 /**
- * Lesions inside clusters: 8-connected components of { map > threshold } inside `mask` larger than `minArea`
- * pixels, and within each the local maxima of `map` (the highest value in a (2r+1)² window, ties going to the
- * first in scan order) that reach `threshold`. Each maximum comes back as a Blob of `area` 0 at its position.
- * Spots closer than the blob filters' surround merge into one large component; their own peaks stay apart.
+ * Spots in { map > threshold } inside `mask`: each 8-connected component of at least `minArea` pixels holds one spot
+ * per peak. Its highest point is a spot; another local maximum (the highest value of the component in a (2r+1)²
+ * window) is a spot of its own as far as it stands out: its prominence (its height over the highest saddle that joins
+ * it to a higher maximum of the component, found by flooding the component from the top), as a share of its height
+ * above the threshold, weighs it by smoothstep(prominence[0], prominence[1], share). Two neighbouring spots merge
+ * above the threshold or part with every re-encode, resize or shifted crop; counting peaks by prominence keeps the
+ * count the same either way, while a spot with a doubled or flat top, or noise on a raised patch, counts once. A
+ * single spot comes back at its centroid with the component's area; several at their peaks, sharing the area
+ * equally. `weight` is the prominence weight (1 for the highest).
  */
-export function clusterPeaks(map: Float32Array, mask: Uint8Array, size: number, threshold: number, minArea: number, radius = 2): Blob[] {
-  const peaks: Blob[] = [];
+export function spotPeaks(
+  map: Float32Array,
+  mask: Uint8Array,
+  size: number,
+  threshold: number,
+  minArea: number,
+  radius: number,
+  prominence: readonly [number, number],
+): WeightedBlob[] {
+  const spots: WeightedBlob[] = [];
+  const inComponent = new Uint8Array(size * size);
   forEachComponent(map, mask, size, threshold, (members) => {
-    if (members.length <= minArea) return;
+    if (members.length < minArea) return;
+    for (const p of members) inComponent[p] = 1;
+    const peaks: number[] = [];
     for (const p of members) {
-      const v = map[p]!;
       const px = p % size;
-      const py = (p - px) / size;
-      let isPeak = true;
-      for (let dy = -radius; dy <= radius && isPeak; dy++) {
-        const y = py + dy;
-        if (y < 0 || y >= size) continue;
-        for (let dx = -radius; dx <= radius; dx++) {
-          const x = px + dx;
-          if (x < 0 || x >= size || (dx === 0 && dy === 0)) continue;
-          const q = y * size + x;
-          const w = map[q]!;
-          // Strictly higher neighbours, or equal ones earlier in scan order, take the peak.
-          if (w > v || (w === v && q < p)) {
-            isPeak = false;
-            break;
-          }
-        }
+      if (isLocalMaximum(map, inComponent, size, p, px, (p - px) / size, radius)) peaks.push(p);
+    }
+    for (const p of members) inComponent[p] = 0;
+    const heights = peaks.length > 1 ? prominences(map, size, members, peaks) : new Map(peaks.map((p) => [p, Number.POSITIVE_INFINITY]));
+    // Prominence as a share of the peak's height above the threshold: a bump on a raised plateau (noise inside a
+    // patch) stands out little, a spot that touches its neighbour only near the threshold stands out almost wholly.
+    const share = (p: number) => heights.get(p)! / Math.max(map[p]! - threshold, 1e-6);
+    const kept = peaks.map((p) => [p, smoothstep(prominence[0], prominence[1], share(p))] as const).filter(([, w]) => w > 0);
+    if (kept.length === 1) {
+      let sx = 0;
+      let sy = 0;
+      for (const p of members) {
+        const px = p % size;
+        sx += px;
+        sy += (p - px) / size;
       }
-      if (isPeak) peaks.push({ area: 0, peak: v, x: px, y: py });
+      spots.push({ area: members.length, peak: map[kept[0]![0]]!, x: sx / members.length, y: sy / members.length, weight: kept[0]![1] });
+      return;
+    }
+    for (const [p, weight] of kept) {
+      const px = p % size;
+      spots.push({ area: members.length / kept.length, peak: map[p]!, x: px, y: (p - px) / size, weight });
     }
   });
-  return peaks;
+  return spots;
+}
+
+export interface WeightedBlob extends Blob {
+  /** How far the spot stands apart from a higher one in the same component, 0..1 (1: alone or the highest). */
+  weight: number;
+}
+
+/**
+ * Per peak of one component, its prominence: the component flooded from its highest pixel down (union-find), a peak's
+ * height over the level at which its basin joins a basin with a higher peak. The highest peak gets Infinity.
+ */
+function prominences(map: Float32Array, size: number, members: readonly number[], peaks: readonly number[]): Map<number, number> {
+  const order = [...members].sort((p, q) => map[q]! - map[p]! || p - q);
+  const parent = new Map<number, number>();
+  const top = new Map<number, number>(); // root → the highest pixel of its basin
+  const isPeak = new Set(peaks);
+  const out = new Map<number, number>();
+  const find = (p: number): number => {
+    let r = p;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    for (let q = p; q !== r; ) {
+      const next = parent.get(q)!;
+      parent.set(q, r);
+      q = next;
+    }
+    return r;
+  };
+  for (const p of order) {
+    parent.set(p, p);
+    top.set(p, p);
+    const px = p % size;
+    const py = (p - px) / size;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = px + dx;
+        const y = py + dy;
+        if ((dx === 0 && dy === 0) || x < 0 || y < 0 || x >= size || y >= size) continue;
+        const q = y * size + x;
+        if (!parent.has(q)) continue; // not in the component, or not flooded yet
+        const a = find(p);
+        const b = find(q);
+        if (a === b) continue;
+        const [high, low] = map[top.get(a)!]! >= map[top.get(b)!]! ? [a, b] : [b, a];
+        const lowTop = top.get(low)!;
+        // The lower basin's peak meets higher ground at this level: that is its prominence.
+        if (isPeak.has(lowTop) && !out.has(lowTop)) out.set(lowTop, map[lowTop]! - map[p]!);
+        parent.set(low, high);
+      }
+    }
+  }
+  for (const p of peaks) if (!out.has(p)) out.set(p, Number.POSITIVE_INFINITY);
+  return out;
+}
+
+/**
+ * Whether no pixel of the (2r+1)² window round p inside `mask` (here: p's own component) is higher (equal ones earlier
+ * in scan order win the tie). Elsewhere the map is not looked at: a spot next to a region's edge or next to a larger
+ * spot keeps its peak.
+ */
+function isLocalMaximum(map: Float32Array, mask: Uint8Array, size: number, p: number, px: number, py: number, radius: number): boolean {
+  const v = map[p]!;
+  for (let dy = -radius; dy <= radius; dy++) {
+    const y = py + dy;
+    if (y < 0 || y >= size) continue;
+    for (let dx = -radius; dx <= radius; dx++) {
+      const x = px + dx;
+      const q = y * size + x;
+      if (x < 0 || x >= size || q === p || !mask[q]) continue;
+      const w = map[q]!;
+      if (w > v || (w === v && q < p)) return false;
+    }
+  }
+  return true;
 }
