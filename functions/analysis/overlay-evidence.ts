@@ -35,12 +35,18 @@ export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
     for (let i = 0; i < n; i++) if (mask[i]) regionBits[i]! |= bit;
   }
   const markers: OverlaySource['markers'] = {};
+  // Markers over the same regions share one union mask (the evidence functions only read it).
+  const unions = new Map<number, Uint8Array>();
   for (const marker of inputs.markers) {
     const result = inputs.results[marker];
     if (!result) continue;
     let bits = 0;
     for (const region of MARKER_REGIONS[marker]) bits |= regionBit(region);
-    const inside = unionMask(regionBits, bits);
+    let inside = unions.get(bits);
+    if (!inside) {
+      inside = unionMask(regionBits, bits);
+      unions.set(bits, inside);
+    }
     markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size) };
   }
   const spots: CropSpot[] = [];
@@ -66,31 +72,32 @@ function unionMask(regionBits: Uint16Array, bits: number): Uint8Array {
 }
 
 function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number): Uint8Array {
-  const map = (output: Parameters<typeof channel>[1], name: string) => channel(maps, output, name, size);
+  // channel(...) called directly, no per-call closure: a closure made here was inlined into the optimised code of
+  // this function, which V8 then discarded once the closure died (`--trace-deopt`: "weak objects"), about once a scan.
   switch (marker) {
     case 'acne':
-      return ramp(map('red_blobs', 'contrast'), inside, M.acneContrast, 2 * M.acneContrast);
+      return ramp(channel(maps, 'red_blobs', 'contrast', size), inside, M.acneContrast, 2 * M.acneContrast);
     case 'pigmentation':
-      return ramp(map('dark_spots', 'contrast'), inside, M.spotContrast, 2 * M.spotContrast);
+      return ramp(channel(maps, 'dark_spots', 'contrast', size), inside, M.spotContrast, 2 * M.spotContrast);
     case 'hydration':
       return strongest(
-        ramp(map('lines', 'fine'), inside, M.fineLine, 2 * M.fineLine),
-        ramp(map('pits', 'bright'), inside, M.flake, 2 * M.flake),
+        ramp(channel(maps, 'lines', 'fine', size), inside, M.fineLine, 2 * M.fineLine),
+        ramp(channel(maps, 'pits', 'bright', size), inside, M.flake, 2 * M.flake),
       );
     case 'redness': {
       // Haemoglobin above the face's own reference skin (features.details.redness.reference), as the score reads it.
       const reference = features.details.redness?.reference ?? 0;
-      return ramp(map('chromophores', 'haemoglobin'), inside, reference + M.rednessMargin, reference + M.rednessMargin + 4);
+      return ramp(channel(maps, 'chromophores', 'haemoglobin', size), inside, reference + M.rednessMargin, reference + M.rednessMargin + 4);
     }
     case 'wrinkles':
-      return ramp(map('lines', 'strength'), inside, M.lineStrength, 2 * M.lineStrength);
+      return ramp(channel(maps, 'lines', 'strength', size), inside, M.lineStrength, 2 * M.lineStrength);
     case 'pores':
-      return ramp(map('pits', 'dark'), inside, M.poreStrength, 2 * M.poreStrength);
+      return ramp(channel(maps, 'pits', 'dark', size), inside, M.poreStrength, 2 * M.poreStrength);
     case 'oiliness':
-      return ramp(map('specular', 'sheen'), inside, M.sheen, 3 * M.sheen);
+      return ramp(channel(maps, 'specular', 'sheen', size), inside, M.sheen, 3 * M.sheen);
     case 'dark_circles': {
       // Under-eye skin darker (optical density) than the cheek skin it is compared with; full at the darkest 2 %.
-      const od = map('indices', 'od');
+      const od = channel(maps, 'indices', 'od', size);
       const cheeks = regionBit('left_cheek') | regionBit('right_cheek');
       const eyes = regionBit('under_eye_left') | regionBit('under_eye_right');
       const cheekMedian = percentile(od, regionBits, cheeks, 50);
@@ -102,7 +109,7 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
     case 'texture': {
       // Roughness above the face's median (the texture value itself), full at twice it.
       const median = features.values.texture;
-      return Number.isFinite(median) && median > 0 ? ramp(map('texture', 'band_rms'), inside, median, 2 * median) : new Uint8Array(inside.length);
+      return Number.isFinite(median) && median > 0 ? ramp(channel(maps, 'texture', 'band_rms', size), inside, median, 2 * median) : new Uint8Array(inside.length);
     }
     default:
       // The markers added in skin-v1.3.0 (skin/markers/).

@@ -38,15 +38,29 @@ export function alignedFaceCrop(points: Point3[], margin = 1.15): SquareCrop {
 
 /** One mask per region over `crop` sampled at size×size, with eyes, brows and lips cleared from all. */
 export function rasterizeRegions(regions: FaceRegions, crop: SquareCrop, size: number): RegionMasks {
-  const toCrop = (polygon: Point[]) => polygon.map((p) => imageToCrop(crop, size, p));
   const excluded = new Uint8Array(size * size);
-  for (const polygon of Object.values(regions.exclusions)) fillPolygon(excluded, size, toCrop(polygon), 1);
+  for (const polygon of Object.values(regions.exclusions)) fillPolygon(excluded, size, inCrop(polygon, crop, size), 1);
+  // The excluded pixels as a list, cleared from each region (a few thousand, not a pass over size² per region).
+  let excludedCount = 0;
+  for (let i = 0; i < excluded.length; i++) excludedCount += excluded[i]!;
+  const excludedPixels = new Int32Array(excludedCount);
+  for (let i = 0, k = 0; k < excludedCount; i++) if (excluded[i]) excludedPixels[k++] = i;
   const masks = {} as Record<RegionName, Uint8Array>;
   for (const name of REGION_NAMES) {
     const mask = new Uint8Array(size * size);
-    fillPolygon(mask, size, toCrop(regions.regions[name]), 1);
-    for (let i = 0; i < mask.length; i++) if (excluded[i]) mask[i] = 0;
+    fillPolygon(mask, size, inCrop(regions.regions[name], crop, size), 1);
+    for (let k = 0; k < excludedPixels.length; k++) mask[excludedPixels[k]!] = 0;
     masks[name] = mask;
   }
   return { size, masks };
+}
+
+/**
+ * A polygon's vertices in crop pixels. A module-level function, not a closure made per call: V8 discarded the
+ * optimised rasterizeRegions whenever such a closure inlined into it died (`--trace-deopt`: "weak objects").
+ */
+function inCrop(polygon: Point[], crop: SquareCrop, size: number): Point[] {
+  const out: Point[] = [];
+  for (const p of polygon) out.push(imageToCrop(crop, size, p));
+  return out;
 }

@@ -93,6 +93,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
   }
   for (const { references, markers: grouped } of groups.values()) {
     const wanted = new Set(grouped.flatMap(resultRegionsOf));
+    const referencePixels = referencePixelsOf(regions, references);
     for (const part of RESULT_REGION_NAMES) {
       const box = boxes[part];
       if (!wanted.has(part) || !box) continue;
@@ -102,8 +103,8 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       const wanting = grouped.filter((m) => resultRegionsOf(m).includes(part));
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
-        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m]));
-      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references), PER_REGION).values);
+        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m], referencePixels));
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references, {}, referencePixels), PER_REGION).values);
       for (const marker of grouped) if (resultRegionsOf(marker).includes(part)) put(marker, part, values[marker] ?? Number.NaN);
     }
   }
@@ -207,6 +208,8 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
  * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
  * square small (a cheek and the forehead and chin it is compared with would span the whole face). `only` limits
  * what is copied to some outputs and some regions (all by default); a measure given such maps must read no other.
+ * `referencePixels`: referencePixelsOf(regions, references), when the caller isolates several parts with the same
+ * references (made here otherwise).
  */
 export function isolate(
   maps: SkinMaps,
@@ -215,29 +218,25 @@ export function isolate(
   box: PixelBox,
   references: readonly RegionName[] = [],
   only: IsolateOnly = {},
+  referencePixels?: Int32Array,
 ): [SkinMaps, RegionMasks] {
   const outputs = only.outputs ?? (Object.keys(SKIN_OUTPUTS) as SkinOutputName[]);
   const S = regions.size;
   const inner = Math.min(S, Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 + 2 * CROP_MARGIN);
   const left = Math.max(0, Math.min(S - inner, Math.round((box.x0 + box.x1 + 1 - inner) / 2)));
   const top = Math.max(0, Math.min(S - inner, Math.round((box.y0 + box.y1 + 1 - inner) / 2)));
-  // Reference pixels outside the square, packed row by row below it.
+  // Reference pixels outside the square, packed row by row below it (in raster order, as the union lists them).
   let packed = new Int32Array(0);
   if (references.length) {
-    const refMasks = references.map((r) => regions.masks[r]);
-    const outside = new Int32Array(S * S);
+    const union = referencePixels ?? referencePixelsOf(regions, references);
+    const outside = new Int32Array(union.length);
     let n = 0;
-    for (let y = 0, i = 0; y < S; y++) {
-      const rowInside = y >= top && y < top + inner;
-      for (let x = 0; x < S; x++, i++) {
-        if (rowInside && x >= left && x < left + inner) continue;
-        for (let r = 0; r < refMasks.length; r++) {
-          if (refMasks[r]![i]) {
-            outside[n++] = i;
-            break;
-          }
-        }
-      }
+    for (let k = 0; k < union.length; k++) {
+      const i = union[k]!;
+      const y = (i / S) | 0;
+      const x = i - y * S;
+      if (y >= top && y < top + inner && x >= left && x < left + inner) continue;
+      outside[n++] = i;
     }
     packed = outside.slice(0, n);
   }
@@ -280,4 +279,25 @@ export function isolate(
     masks[name] = out;
   }
   return [croppedMaps, { size: side, masks }];
+}
+
+/**
+ * The pixels of any of the reference regions, in raster order: made once per reference set and scan by
+ * regionResults rather than once per isolated part (a scan of the whole crop per part, ≈ half of isolate's time).
+ */
+function referencePixelsOf(regions: RegionMasks, references: readonly RegionName[]): Int32Array {
+  if (references.length === 0) return new Int32Array(0);
+  const refMasks = references.map((r) => regions.masks[r]);
+  const n = regions.size * regions.size;
+  const out = new Int32Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    for (let r = 0; r < refMasks.length; r++) {
+      if (refMasks[r]![i]) {
+        out[count++] = i;
+        break;
+      }
+    }
+  }
+  return out.slice(0, count);
 }
