@@ -21,8 +21,8 @@ import {
   groupPhotoPath,
   humanModelsDir,
   removeFaceModelDir,
-  seededRandom,
 } from './support/face-model-setup';
+import { seededRandom } from './support/seeded-random';
 import { loadTfjsReference, type TfjsReference } from './support/tfjs-reference';
 
 let modelDir: string;

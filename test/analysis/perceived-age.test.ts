@@ -13,7 +13,8 @@ import { ageFromProbabilities, PERCEIVED_AGE_ERROR_YEARS, toModelInput } from '.
 import { PERCEIVED_AGE_IO as IO } from '../../functions/analysis/face/perceived-age-io';
 import { scanSchema } from '../../functions/api/schemas/scan';
 import { faceJpeg } from '../helpers/images';
-import { humanModelsDir, seededRandom } from '../support/face-model-setup';
+import { humanModelsDir } from '../support/face-model-setup';
+import { seededRandom } from '../support/seeded-random';
 import { loadTfjsReference } from '../support/tfjs-reference';
 import { testAnalyzer } from './support/analyzer';
 

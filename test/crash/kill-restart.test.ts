@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, scanForm } from '../helpers/http';
 import { faceJpeg, gradientJpeg } from '../helpers/images';
-import { freePort, seededRandom, spawnDev, startDev, type DevProcess } from './skin-dev-process';
+import { seededRandom } from '../support/seeded-random';
+import { freePort, spawnDev, startDev, type DevProcess } from './skin-dev-process';
 
 /**
  * kill -9 against the real `skin dev` entry: scans are sent with `Prefer: respond-async` while the process is

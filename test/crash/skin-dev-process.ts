@@ -48,15 +48,3 @@ export async function startDev(env: Record<string, string>, timeoutMs = 90_000):
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same kill points. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -7,6 +7,7 @@
 import type { RgbImage } from '../../functions/analysis/types.js';
 import { geometricRegions, skinPixels } from '../../functions/analysis/skin/center-regions.js';
 import { SRGB8_TO_LINEAR, linearToSrgb } from '../../functions/analysis/skin/colour.js';
+import { seededRandom } from './seeded-random.js';
 
 /** Optical density per channel [R, G, B] (log10 units) at full weight. */
 export type Density = [number, number, number];
@@ -176,18 +177,6 @@ export function feathered(mask: Uint8Array, size: number, feather: number, scale
     }
   }
   return w;
-}
-
-/** Deterministic PRNG (mulberry32) for reproducible lesion placement. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
