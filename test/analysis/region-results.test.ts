@@ -44,6 +44,27 @@ async function regionsOf(photo: RgbImage, markers: readonly MarkerName[]): Promi
   return outcome.regionResults;
 }
 
+/** The bounding box of a mask's set pixels on the S × S crop (x1 < 0 when the mask is empty). */
+function boundsOf(mask: Uint8Array): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
+  mask.forEach((v, i) => {
+    if (!v) return;
+    const x = i % S;
+    const y = (i - x) / S;
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  });
+  return { x0, y0, x1, y1 };
+}
+
+/** A face analysed whole, with its regions and the skin model's maps of its crop at the resolution floor. */
+async function inspectWithMaps(face: Parameters<typeof scaledFace>[0], scale: number) {
+  const inspection = await analyzer.inspect(await scaledFace(face, scale), MARKER_NAMES, { overlays: false });
+  if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
+  const regions = inspection.regions!;
+  const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+  return { inspection, regions, maps };
+}
+
 function rowsOf(marker: MarkerName, before: RegionResults, after: RegionResults): (string | number)[][] {
   return resultRegionsOf(marker)
     .filter((r) => before[marker]?.[r])
@@ -183,22 +204,13 @@ describe('the added markers, region by region on the full maps', () => {
 
 describe('the whole face and the cut maps', () => {
   it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square (references packed below it) measures as on the whole crop', async () => {
-    const inspection = await analyzer.inspect(await scaledFace('light', 1), MARKER_NAMES, { overlays: false });
-    if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
-    const regions = inspection.regions!;
-    const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+    const { inspection, regions, maps } = await inspectWithMaps('light', 1);
     // The masks and maps were not changed by the per-region reductions.
     expect(inspection.outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions), MARKER_NAMES, getManifest()));
     const whole = { x0: 0, y0: 0, x1: S - 1, y1: S - 1 };
     for (const part of ['left_cheek', 'forehead', 'under_eye_right'] as const) {
       const mask = regions.masks[part];
-      let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
-      mask.forEach((v, i) => {
-        if (!v) return;
-        const x = i % S;
-        const y = (i - x) / S;
-        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-      });
+      const { x0, y0, x1, y1 } = boundsOf(mask);
       const [, cutRegions] = isolate(maps, regions, mask, { x0, y0, x1, y1 });
       expect(cutRegions.size).toBeLessThan(S);
       const uncut = reduceFeatures(...isolate(maps, regions, mask, whole)).values;
@@ -223,23 +235,14 @@ describe('the whole face and the cut maps', () => {
 
   it('when a marker is measured on its own (only the outputs and regions it reads copied: redness, dark circles, oiliness, wrinkles), then each region reads exactly what the whole reduction of the same cut maps reads', async () => {
     for (const [face, scale] of [['light', 1], ['frontal', 0.5]] as const) {
-      const inspection = await analyzer.inspect(await scaledFace(face, scale), MARKER_NAMES, { overlays: false });
-      if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
-      const regions = inspection.regions!;
-      const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+      const { regions, maps } = await inspectWithMaps(face, scale);
       let compared = 0;
       for (const [marker, own] of Object.entries(OWN_MEASURES) as [MarkerName, NonNullable<(typeof OWN_MEASURES)[MarkerName]>][]) {
         const references = [...(REFERENCE_REGIONS[marker] ?? [])].sort();
         for (const part of resultRegionsOf(marker)) {
           const { t_zone, forehead, nose } = regions.masks;
           const mask = part === 'glabella' ? t_zone.map((v, i) => (v && !forehead[i] && !nose[i] ? 1 : 0)) : regions.masks[part];
-          let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
-          mask.forEach((v, i) => {
-            if (!v) return;
-            const x = i % S;
-            const y = (i - x) / S;
-            [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-          });
+          const { x0, y0, x1, y1 } = boundsOf(mask);
           if (x1 < 0) continue;
           const box = { x0, y0, x1, y1 };
           const whole = reduceFeatures(...isolate(maps, regions, mask, box, references)).values[marker];
@@ -253,20 +256,11 @@ describe('the whole face and the cut maps', () => {
   });
 
   it('when a region\'s whole reduction leaves out the added markers and the baseline (as per-region results run it), then every original marker\'s value and details are exactly those of the full reduction', async () => {
-    const inspection = await analyzer.inspect(await scaledFace('frontal', 1), MARKER_NAMES, { overlays: false });
-    if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
-    const regions = inspection.regions!;
-    const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+    const { regions, maps } = await inspectWithMaps('frontal', 1);
     const original = MARKER_NAMES.filter((m) => !isAddedMarker(m));
     for (const part of ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'] as const) {
       const mask = regions.masks[part];
-      let x0 = S, y0 = S, x1 = -1, y1 = -1; // prettier-ignore
-      mask.forEach((v, i) => {
-        if (!v) return;
-        const x = i % S;
-        const y = (i - x) / S;
-        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-      });
+      const { x0, y0, x1, y1 } = boundsOf(mask);
       const cut = isolate(maps, regions, mask, { x0, y0, x1, y1 });
       const full = reduceFeatures(...cut);
       const lean = reduceFeatures(...cut, { addedMarkers: false, baseline: false });
