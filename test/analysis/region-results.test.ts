@@ -5,12 +5,10 @@
  * (measured on the full maps); the whole-face results are the ones the scoring gives; cutting the maps to a
  * region's square changes no value. Real faces (sample6), the whole pipeline on re-encoded JPEGs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL_DIR, type InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reduceFeatures } from '../../functions/analysis/skin/features';
 import { getManifest, markerCatalogue } from '../../functions/analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
-import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
 import { isolate, OWN_MEASURES, resultRegionsOf, type RegionResults, type ResultRegion } from '../../functions/analysis/skin/region-results';
 import { isAddedMarker } from '../../functions/analysis/skin/markers/index';
 import { atResolutionFloor } from '../../functions/analysis/skin/resolution-floor';
@@ -19,27 +17,16 @@ import { scoreMarkers } from '../../functions/analysis/skin/scoring';
 import * as synthetic from '../support/synthetic-skin';
 import type { RgbImage } from '../../functions/analysis/types';
 import { faceJpeg } from '../helpers/images';
-import { scaledFace, table, testAnalyzer } from './support/analyzer';
+import { analyzerAndSkinModel, scaledFace, table } from './support/analyzer';
 import * as paint from './support/painting';
 import * as added from './support/painting-added';
 
 const S = 256;
-let analyzer: InspectingAnalyzer;
-let skin: SkinModel;
-const figures: string[] = [];
-
-beforeAll(async () => {
-  analyzer = await testAnalyzer();
-  skin = await createSkinModel({ modelDir: DEFAULT_MODEL_DIR });
-});
-
-afterAll(async () => {
-  if (figures.length) console.info(`per-region results\n${figures.join('\n\n')}`);
-  await Promise.all([analyzer?.close(), skin?.close()]);
-});
+const models = analyzerAndSkinModel('per-region results');
+const { figures } = models;
 
 async function regionsOf(photo: RgbImage, markers: readonly MarkerName[]): Promise<RegionResults> {
-  const { outcome } = await analyzer.inspect(await paint.encodePhoto(photo), markers, { overlays: false });
+  const { outcome } = await models.analyzer.inspect(await paint.encodePhoto(photo), markers, { overlays: false });
   if (outcome.status !== 'completed') throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
   return outcome.regionResults;
 }
@@ -58,11 +45,12 @@ function boundsOf(mask: Uint8Array): { x0: number; y0: number; x1: number; y1: n
 
 /** A face analysed whole, with its regions and the skin model's maps of its crop at the resolution floor. */
 async function inspectWithMaps(face: Parameters<typeof scaledFace>[0], scale: number) {
-  const inspection = await analyzer.inspect(await scaledFace(face, scale), MARKER_NAMES, { overlays: false });
-  if (inspection.outcome.status !== 'completed') throw new Error(inspection.outcome.error.code);
+  const inspection = await models.analyzer.inspect(await scaledFace(face, scale), MARKER_NAMES, { overlays: false });
+  const { outcome } = inspection;
+  if (outcome.status !== 'completed') throw new Error(outcome.error.code);
   const regions = inspection.regions!;
-  const maps = await skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
-  return { inspection, regions, maps };
+  const maps = await models.skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
+  return { outcome, regions, maps };
 }
 
 function rowsOf(marker: MarkerName, before: RegionResults, after: RegionResults): (string | number)[][] {
@@ -97,7 +85,7 @@ describe('the frontal face', () => {
   let before: RegionResults;
 
   beforeAll(async () => {
-    face = await paint.locateFace(analyzer, await faceJpeg('frontal'));
+    face = await paint.locateFace(models.analyzer, await faceJpeg('frontal'));
     before = await regionsOf(face.photo, MARKER_NAMES);
   });
 
@@ -151,7 +139,7 @@ describe('the added markers, region by region on the full maps', () => {
   const ADDED: MarkerName[] = ['eye_bags', 'uniformness', 'radiance', 'age_spots', 'blackheads'];
 
   beforeAll(async () => {
-    face = await paint.locateFace(analyzer, await faceJpeg('frontal'));
+    face = await paint.locateFace(models.analyzer, await faceJpeg('frontal'));
     before = await regionsOf(face.photo, ADDED);
   });
 
@@ -204,9 +192,9 @@ describe('the added markers, region by region on the full maps', () => {
 
 describe('the whole face and the cut maps', () => {
   it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square (references packed below it) measures as on the whole crop', async () => {
-    const { inspection, regions, maps } = await inspectWithMaps('light', 1);
+    const { outcome, regions, maps } = await inspectWithMaps('light', 1);
     // The masks and maps were not changed by the per-region reductions.
-    expect(inspection.outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions), MARKER_NAMES, getManifest()));
+    expect(outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions), MARKER_NAMES, getManifest()));
     const whole = { x0: 0, y0: 0, x1: S - 1, y1: S - 1 };
     for (const part of ['left_cheek', 'forehead', 'under_eye_right'] as const) {
       const mask = regions.masks[part];

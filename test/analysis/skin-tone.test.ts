@@ -3,31 +3,17 @@
  * model, the category boundaries, and a real face (FACE_CROPS.light at twice its size, an ordinary selfie)
  * recoloured in CIELAB to each ITA° category reads that category through the whole pipeline.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
-import { DEFAULT_MODEL_DIR } from '../../functions/analysis/create-analyzer';
+import { describe, expect, it } from 'vitest';
 import { reduceFeatures } from '../../functions/analysis/skin/features';
-import { createSkinModel, type SkinModel } from '../../functions/analysis/skin/model';
 import { skinToneCategory, skinToneOf, type SkinToneCategory } from '../../functions/analysis/skin/skin-tone';
 import { REGION_NAMES, type RegionMasks } from '../../functions/analysis/types';
-import { scaledFace, table, testAnalyzer } from './support/analyzer';
+import { analyzerAndSkinModel, scaledFace, table } from './support/analyzer';
 import * as paint from './support/painting';
 import { recolourSkin, skinWeights, srgb8ToLab } from './support/recolour';
 
 const S = 256;
-let analyzer: InspectingAnalyzer;
-let skin: SkinModel;
-const figures: string[] = [];
-
-beforeAll(async () => {
-  analyzer = await testAnalyzer();
-  skin = await createSkinModel({ modelDir: DEFAULT_MODEL_DIR });
-});
-
-afterAll(async () => {
-  if (figures.length) console.info(`skin tone\n${figures.join('\n\n')}`);
-  await Promise.all([analyzer?.close(), skin?.close()]);
-});
+const models = analyzerAndSkinModel('skin tone');
+const { figures } = models;
 
 /** The textbook ITA°: arctan((L* − 50) / b*), in degrees, for an 8-bit sRGB colour. */
 function textbookIta(rgb: [number, number, number]): number {
@@ -63,7 +49,7 @@ describe('ITA° of flat colour patches', () => {
   it('when flat patches go through the skin model, then ITA° matches arctan((L* − 50) / b*) of their colour within 0.2°', async () => {
     const rows: (string | number)[][] = [];
     for (const rgb of patches) {
-      const features = reduceFeatures(await skin.maps(flatPatch(rgb)), everywhere());
+      const features = reduceFeatures(await models.skin.maps(flatPatch(rgb)), everywhere());
       const tone = skinToneOf(features.baseline);
       const expected = textbookIta(rgb);
       rows.push([rgb.join(', '), expected.toFixed(2), tone.ita, tone.category]);
@@ -108,13 +94,13 @@ describe('a real face recoloured to each category', () => {
   ];
 
   it('when the skin is recoloured in CIELAB to the middle of each ITA° category, then the scan reports that category and ITA° within 3°', async () => {
-    const face = await paint.locateFace(analyzer, await scaledFace('light', 2));
+    const face = await paint.locateFace(models.analyzer, await scaledFace('light', 2));
     const weights = skinWeights(face);
     const rows: (string | number)[][] = [];
     for (const target of targets) {
       const L = 50 + target.b * Math.tan((target.ita * Math.PI) / 180);
       const photo = recolourSkin(face, weights, { L, b: target.b });
-      const { outcome } = await analyzer.inspect(await paint.encodePhoto(photo), ['acne'], { overlays: false });
+      const { outcome } = await models.analyzer.inspect(await paint.encodePhoto(photo), ['acne'], { overlays: false });
       if (outcome.status !== 'completed') throw new Error(`${target.category}: ${outcome.error.code} ${outcome.error.message}`);
       rows.push([target.category, target.ita, outcome.skinTone.ita, outcome.skinTone.category, outcome.skinTone.hue_angle]);
     }

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { createInspectingAnalyzer, type InspectingAnalyzer } from '../../../functions/analysis/create-analyzer';
+import { afterAll, beforeAll } from 'vitest';
+import { createInspectingAnalyzer, DEFAULT_MODEL_DIR, type InspectingAnalyzer } from '../../../functions/analysis/create-analyzer';
+import { createSkinModel, type SkinModel } from '../../../functions/analysis/skin/model';
 import { buildModels } from '../../../models/build/index';
 import { FACE_CROPS, faceApiSample } from '../../helpers/images';
 
@@ -10,6 +12,30 @@ import { FACE_CROPS, faceApiSample } from '../../helpers/images';
 export async function testAnalyzer(): Promise<InspectingAnalyzer> {
   await buildModels();
   return createInspectingAnalyzer({});
+}
+
+/** The analyzer and the bare skin model one test file shares, and the figures its tests print afterwards. */
+export interface AnalyzerAndSkinModel {
+  analyzer: InspectingAnalyzer;
+  skin: SkinModel;
+  figures: string[];
+}
+
+/**
+ * Opens the test analyzer and the skin model before the calling file's tests and closes both after them, printing
+ * the figures the tests collected under `title`. The models are read from the returned object once the tests run.
+ */
+export function analyzerAndSkinModel(title: string): AnalyzerAndSkinModel {
+  const models = { figures: [] as string[] } as AnalyzerAndSkinModel;
+  beforeAll(async () => {
+    models.analyzer = await testAnalyzer();
+    models.skin = await createSkinModel({ modelDir: DEFAULT_MODEL_DIR });
+  });
+  afterAll(async () => {
+    if (models.figures.length) console.info(`${title}\n${models.figures.join('\n\n')}`);
+    await Promise.all([models.analyzer?.close(), models.skin?.close()]);
+  });
+  return models;
 }
 
 /**
