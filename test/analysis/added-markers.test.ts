@@ -56,17 +56,8 @@ describe.each(['frontal', 'light'] as const)('features painted on the %s face', 
   for (const { marker, what, amounts, painter, direction, move } of CASES) {
     const verb = direction === 1 ? 'falls' : 'rises';
     it(`when ${amounts.join(', ')} ${what} are painted, then ${marker} ${verb} monotonically and no other marker moves half as much`, async () => {
-      const runs: paint.Scores[] = [];
-      const raw: number[] = [];
-      for (const amount of amounts) {
-        const measured = await paint.measure(analyzer, await paint.encodePhoto(painter(face, amount)));
-        runs.push(measured.scores);
-        raw.push(measured.raw[marker]);
-      }
-      figures.push(
-        `${name}, ${what} → ${marker}\n` +
-          table(['amount', ...MARKER_NAMES], runs.map((r, i) => [amounts[i]!, ...MARKER_NAMES.map((m) => (m === marker ? `**${r[m]}**` : r[m]))])),
-      );
+      const { runs, raw, figure } = await paint.measureSeries(analyzer, face, marker, amounts, painter, `${name}, ${what} → ${marker}`);
+      figures.push(figure);
       const scores = runs.map((r) => r[marker]);
       const context = `${marker}: ${scores.join(' → ')} (raw ${raw.map((v) => v.toFixed(2)).join(' → ')})`;
       for (let i = 1; i < scores.length; i++) {

@@ -54,17 +54,8 @@ describe.each(FACES)('lesions painted on the %s face', (name) => {
 
   for (const { marker, what, amounts, painter, label } of LABELLED) {
     it(`when ${label} are painted, then ${marker} falls monotonically and no other marker moves half as much`, async () => {
-      const runs: paint.Scores[] = [];
-      const raw: number[] = [];
-      for (const amount of amounts) {
-        const measured = await paint.measure(analyzer, await paint.encodePhoto(painter(face, amount)));
-        runs.push(measured.scores);
-        raw.push(measured.raw[marker]);
-      }
-      figures.push(
-        `${name}, ${what} → ${marker}\n` +
-          table(['amount', ...MARKER_NAMES], runs.map((r, i) => [amounts[i]!, ...MARKER_NAMES.map((m) => (m === marker ? `**${r[m]}**` : r[m]))])),
-      );
+      const { runs, raw, figure } = await paint.measureSeries(analyzer, face, marker, amounts, painter, `${name}, ${what} → ${marker}`);
+      figures.push(figure);
 
       // Strictly falling, except while a healthy face is still at 100 (raw values below the first anchor, e.g.
       // under-eyes lighter than the cheeks): there the raw value must still rise.

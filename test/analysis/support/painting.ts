@@ -13,6 +13,7 @@ import type { InspectingAnalyzer } from '../../../functions/analysis/create-anal
 import { skinPixels } from '../../../functions/analysis/skin/center-regions';
 import { MARKER_NAMES, type MarkerName } from '../../../functions/analysis/skin/markers';
 import * as paint from '../../support/synthetic-skin';
+import { table } from './analyzer';
 import type { Point, RegionMasks, RegionName, RgbImage } from '../../../functions/analysis/types';
 
 const S = 256;
@@ -66,6 +67,29 @@ export async function measure(analyzer: InspectingAnalyzer, jpeg: Uint8Array): P
   if (outcome.status !== 'completed') throw new Error(`analysis failed: ${outcome.error.code} ${outcome.error.message}`);
   const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score])) as Scores;
   return { scores, raw: features!.values, ita: features!.baseline.ita };
+}
+
+/**
+ * A painted series: the face painted by `painter` at each amount and measured. Returns every marker's scores and
+ * `marker`'s raw value per amount, and the series' figure under `title` (`marker`'s scores in bold).
+ */
+export async function measureSeries(
+  analyzer: InspectingAnalyzer,
+  face: PaintableFace,
+  marker: MarkerName,
+  amounts: number[],
+  painter: (face: PaintableFace, amount: number) => RgbImage,
+  title: string,
+): Promise<{ runs: Scores[]; raw: number[]; figure: string }> {
+  const runs: Scores[] = [];
+  const raw: number[] = [];
+  for (const amount of amounts) {
+    const measured = await measure(analyzer, await encodePhoto(painter(face, amount)));
+    runs.push(measured.scores);
+    raw.push(measured.raw[marker]);
+  }
+  const rows = runs.map((r, i) => [amounts[i]!, ...MARKER_NAMES.map((m) => (m === marker ? `**${r[m]}**` : r[m]))]);
+  return { runs, raw, figure: `${title}\n${table(['amount', ...MARKER_NAMES], rows)}` };
 }
 
 /** Crop-frame weights (S×S) resampled onto the photo through the crop window (bilinear; 0 outside the crop). */
