@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MARKER_NAMES, type MarkerName, type Severity } from '../../functions/analysis/skin/markers';
+import { type MarkerName, type Severity } from '../../functions/analysis/skin/markers';
 import { analyzeIngredients, getKnowledgeBase } from '../../functions/ingredients/contract';
 import { generateRoutine, guessCategory, type RoutinePlan, type RoutineProductInput, type RoutineProfile, type Step } from '../../functions/routines/engine/index';
+import { markersArbOf, profileArb } from '../support/routine-arbitraries';
 
 /**
  * Thirty products written for these tests in the style of real labels (not copied from any product): cleansers,
@@ -163,16 +164,7 @@ describe('generateRoutine with a product list', () => {
   });
 
   const markerArb = fc.integer({ min: 0, max: 100 }).map((score) => ({ score, severity: severityOf(score) }));
-  const markersArb = fc.record(Object.fromEntries(MARKER_NAMES.map((m) => [m, markerArb])) as Record<MarkerName, typeof markerArb>, { requiredKeys: [] });
-  const profileArb: fc.Arbitrary<RoutineProfile> = fc.record(
-    {
-      skin_type: fc.constantFrom('dry', 'oily', 'combination', 'normal'),
-      sensitive: fc.boolean(),
-      pregnant_or_breastfeeding: fc.boolean(),
-      preferences: fc.record({ fragrance_free: fc.boolean(), steps: fc.constantFrom('minimal', 'standard', 'full') }, { requiredKeys: [] }),
-    },
-    { requiredKeys: [] },
-  );
+  const markersArb = markersArbOf(markerArb);
 
   it('when any profile and results meet the catalogue, then chosen products never conflict within a slot, every choice has a reason and contains its step key active, and nothing worsens a high marker', () => {
     fc.assert(

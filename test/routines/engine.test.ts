@@ -14,6 +14,7 @@ import {
   type RoutineProfile,
   type Step,
 } from '../../functions/routines/engine/index';
+import { markersArbOf, profileArb } from '../support/routine-arbitraries';
 
 const severityOf = (score: number): Severity => (score >= 70 ? 'low' : score >= 40 ? 'moderate' : 'high');
 const result = (score: number) => ({ score, severity: severityOf(score) });
@@ -315,16 +316,7 @@ describe('generateRoutine: properties', () => {
   const markerArb = fc.integer({ min: 0, max: 100 }).chain((score) =>
     fc.oneof(fc.constant({ score, severity: severityOf(score) }), fc.constantFrom<Severity>('low', 'moderate', 'high').map((severity) => ({ score, severity }))),
   );
-  const markersArb = fc.record(Object.fromEntries(MARKER_NAMES.map((m) => [m, markerArb])) as Record<MarkerName, typeof markerArb>, { requiredKeys: [] });
-  const profileArb: fc.Arbitrary<RoutineProfile> = fc.record(
-    {
-      skin_type: fc.constantFrom('dry', 'oily', 'combination', 'normal'),
-      sensitive: fc.boolean(),
-      pregnant_or_breastfeeding: fc.boolean(),
-      preferences: fc.record({ fragrance_free: fc.boolean(), steps: fc.constantFrom('minimal', 'standard', 'full') }, { requiredKeys: [] }),
-    },
-    { requiredKeys: [] },
-  );
+  const markersArb = markersArbOf(markerArb);
 
   it('when the conflict check used below sees a retinoid with an AHA or benzoyl peroxide with vitamin C, then it reports them (the property is not vacuous)', () => {
     const step = (names: string[]): Step => ({ step: 'treat', description: '', key_ingredients: names.map((name) => ({ name, reason: '', marker: null, source: '' })), frequency: 'daily', ramp_up: null });
