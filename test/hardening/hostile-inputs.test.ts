@@ -8,21 +8,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { imageSize } from 'image-size';
+import { expectEarlierScanUnchanged, startStackWithEarlierScan, type StackWithEarlierScan } from '../helpers/earlier-scan';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
-import { faceApiSample, faceJpeg } from '../helpers/images';
+import { faceApiSample } from '../helpers/images';
 import { rawRequest } from '../helpers/raw-http';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 
+let fixture: StackWithEarlierScan;
 let stack: TestStack;
 let frontal: Buffer;
 let earlier: Record<string, unknown>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  frontal = await faceJpeg('frontal');
-  earlier = await (await post(scanForm({ image: frontal, markers: 'acne' }))).json();
-  expect(earlier.status).toBe('completed');
+  fixture = await startStackWithEarlierScan();
+  ({ stack, frontal, earlier } = fixture);
 });
 afterAll(() => stack?.close());
 
@@ -35,11 +35,7 @@ function problem(code: string, title: string, status: number, detail: string, er
   return { type: `${stack.apiUrl}/docs#section/Errors/${code}`, title, status, detail, code, request_id: response.headers.get('request-id'), errors };
 }
 
-async function expectServerUp(): Promise<void> {
-  const response = await get(`/v1/scans/${earlier.scan_id}`);
-  expect(response.status).toBe(200);
-  expect(await response.json()).toEqual(earlier);
-}
+const expectServerUp = () => expectEarlierScanUnchanged(fixture);
 
 async function waitUntilDone(scanId: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 300; i++) {

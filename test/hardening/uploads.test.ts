@@ -11,22 +11,20 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/adapters/aws/clients';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { expectEarlierScanUnchanged, startStackWithEarlierScan, type StackWithEarlierScan } from '../helpers/earlier-scan';
+import { storageEnv, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
-import { faceJpeg } from '../helpers/images';
 import { abortMidUpload, BOUNDARY, cutScanBody } from '../helpers/multipart-body';
 import { restApiEvent } from '../helpers/api-gateway-event';
 
+let fixture: StackWithEarlierScan;
 let stack: TestStack;
 let frontal: Buffer;
 let earlier: Record<string, unknown>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  frontal = await faceJpeg('frontal');
-  const response = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(stack.key) });
-  expect(response.status).toBe(201);
-  earlier = await response.json();
+  fixture = await startStackWithEarlierScan();
+  ({ stack, frontal, earlier } = fixture);
 });
 afterAll(() => stack?.close());
 
@@ -53,12 +51,7 @@ async function scanCount(): Promise<number> {
   return page.data.length;
 }
 
-/** The server still answers, and the scan stored before the bad request is still there, unchanged. */
-async function expectServerUpWithEarlierScan(): Promise<void> {
-  const response = await fetch(`${stack.apiUrl}/v1/scans/${earlier.scan_id}`, { headers: bearer(stack.key) });
-  expect(response.status).toBe(200);
-  expect(await response.json()).toEqual(earlier);
-}
+const expectServerUpWithEarlierScan = () => expectEarlierScanUnchanged(fixture);
 
 describe('a multipart body that ends inside the image part', () => {
   it.each([
@@ -134,11 +127,7 @@ describe('the real Lambda entry fed a cut body', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/lambda-entry-process.ts', import.meta.url))], {
       env: {
         ...process.env,
-        DYNAMODB_ENDPOINT: stack.config.DYNAMODB_ENDPOINT,
-        S3_ENDPOINT: stack.config.S3_ENDPOINT,
-        IMAGES_BUCKET: stack.config.IMAGES_BUCKET,
-        TABLE_PREFIX: stack.config.TABLE_PREFIX,
-        ...(stack.config.CURSOR_SECRET ? { CURSOR_SECRET: stack.config.CURSOR_SECRET } : {}),
+        ...storageEnv(stack),
         // No scan reaches the queue in this test; the entry file only requires the URLs to be configured.
         SCAN_QUEUE_URL: 'http://127.0.0.1:9/000000000000/scan-jobs',
         DELIVERY_QUEUE_URL: 'http://127.0.0.1:9/000000000000/webhook-deliveries',

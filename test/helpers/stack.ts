@@ -34,3 +34,9 @@ export async function startTestStack(options: LocalStackOptions = {}): Promise<T
   const { key } = await newKey();
   return Object.assign(stack, { key, accountId, newKey, newAccount });
 }
+
+/** The environment a child process needs to share this stack's tables, bucket and cursor secret. */
+export function storageEnv(stack: TestStack): NodeJS.ProcessEnv {
+  const { DYNAMODB_ENDPOINT, S3_ENDPOINT, IMAGES_BUCKET, TABLE_PREFIX, CURSOR_SECRET } = stack.config;
+  return { DYNAMODB_ENDPOINT, S3_ENDPOINT, IMAGES_BUCKET, TABLE_PREFIX, ...(CURSOR_SECRET ? { CURSOR_SECRET } : {}) };
+}

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { startTestStack, storageEnv, type TestStack } from '../helpers/stack';
 import { bearer } from '../helpers/http';
 
 // Ten seconds into a window: the whole test runs inside one window of the injected clock.
@@ -17,11 +17,7 @@ beforeAll(async () => {
   child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/api-process.ts', import.meta.url))], {
     env: {
       ...process.env,
-      DYNAMODB_ENDPOINT: stack.config.DYNAMODB_ENDPOINT,
-      S3_ENDPOINT: stack.config.S3_ENDPOINT,
-      IMAGES_BUCKET: stack.config.IMAGES_BUCKET,
-      TABLE_PREFIX: stack.config.TABLE_PREFIX,
-      CURSOR_SECRET: stack.config.CURSOR_SECRET,
+      ...storageEnv(stack),
       NOW_MS: String(clock.t),
       LOG_LEVEL: 'ERROR',
     },
