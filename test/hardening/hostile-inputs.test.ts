@@ -8,31 +8,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { imageSize } from 'image-size';
-import { expectEarlierScanUnchanged, startStackWithEarlierScan, type StackWithEarlierScan } from '../helpers/earlier-scan';
+import { expectEarlierScanUnchanged, stackWithEarlierScan } from '../helpers/earlier-scan';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { faceApiSample } from '../helpers/images';
 import { rawRequest } from '../helpers/raw-http';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 
-let fixture: StackWithEarlierScan;
-let stack: TestStack;
-let frontal: Buffer;
-let earlier: Record<string, unknown>;
+const fixture = stackWithEarlierScan();
 
-beforeAll(async () => {
-  fixture = await startStackWithEarlierScan();
-  ({ stack, frontal, earlier } = fixture);
-});
-afterAll(() => stack?.close());
-
-function post(form: FormData, headers: Record<string, string> = {}, key = stack.key): Promise<Response> {
-  return fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: form, headers: bearer(key, headers) });
+function post(form: FormData, headers: Record<string, string> = {}, key = fixture.stack.key): Promise<Response> {
+  return fetch(`${fixture.stack.apiUrl}/v1/scans`, { method: 'POST', body: form, headers: bearer(key, headers) });
 }
-const get = (path: string, key = stack.key) => fetch(`${stack.apiUrl}${path}`, { headers: bearer(key) });
+const get = (path: string, key = fixture.stack.key) => fetch(`${fixture.stack.apiUrl}${path}`, { headers: bearer(key) });
 
 function problem(code: string, title: string, status: number, detail: string, errors: { param: string; message: string }[], response: Response | { headers: Headers }) {
-  return { type: `${stack.apiUrl}/docs#section/Errors/${code}`, title, status, detail, code, request_id: response.headers.get('request-id'), errors };
+  return { type: `${fixture.stack.apiUrl}/docs#section/Errors/${code}`, title, status, detail, code, request_id: response.headers.get('request-id'), errors };
 }
 
 const expectServerUp = () => expectEarlierScanUnchanged(fixture);
@@ -56,7 +47,7 @@ describe('cursors', () => {
 
   beforeAll(async () => {
     for (const user of ['pager', 'pager', 'pager', 'other']) {
-      expect((await post(scanForm({ image: frontal, markers: 'acne', user_id: user }), { Prefer: 'respond-async' })).status).toBe(202);
+      expect((await post(scanForm({ image: fixture.frontal, markers: 'acne', user_id: user }), { Prefer: 'respond-async' })).status).toBe(202);
     }
     const page = await (await get('/v1/scans?user_id=pager&limit=2')).json();
     firstPage = page.data;
@@ -67,7 +58,7 @@ describe('cursors', () => {
   it('when a page has a next_cursor, then it is opaque (no account id, no table key) and continues the same query', async () => {
     const [position = '', tag = ''] = cursor.split('.');
     const decodedPosition = Buffer.from(position, 'base64url').toString('latin1');
-    for (const text of [cursor, decodedPosition, Buffer.from(tag, 'base64url').toString('latin1')]) expect(text).not.toContain(stack.accountId);
+    for (const text of [cursor, decodedPosition, Buffer.from(tag, 'base64url').toString('latin1')]) expect(text).not.toContain(fixture.stack.accountId);
     // The position is the last scan id of the page, which the client already has; no table key (`account#env`).
     expect(decodedPosition).toBe(firstPage[1]!.scan_id);
     const next = await (await get(`/v1/scans?user_id=pager&limit=2&cursor=${cursor}`)).json();
@@ -77,15 +68,15 @@ describe('cursors', () => {
   });
 
   const otherKeys: Record<string, () => Promise<string>> = {
-    'the same key': async () => stack.key,
-    'another account': async () => (await stack.newKey({ accountId: await stack.newAccount('business') })).key,
-    'the live environment of the same account': async () => (await stack.newKey({ environment: 'live' })).key,
+    'the same key': async () => fixture.stack.key,
+    'another account': async () => (await fixture.stack.newKey({ accountId: await fixture.stack.newAccount('business') })).key,
+    'the live environment of the same account': async () => (await fixture.stack.newKey({ environment: 'live' })).key,
   };
   const forgeries: { name: string; query: () => string; key: keyof typeof otherKeys }[] = [
     { name: 'e30 (base64 of {})', query: () => 'user_id=pager&cursor=e30', key: 'the same key' },
-    { name: 'an unsigned key object', query: () => `cursor=${Buffer.from(JSON.stringify({ pk: `${stack.accountId}#test`, sk: 'scan_x' })).toString('base64url')}`, key: 'the same key' },
+    { name: 'an unsigned key object', query: () => `cursor=${Buffer.from(JSON.stringify({ pk: `${fixture.stack.accountId}#test`, sk: 'scan_x' })).toString('base64url')}`, key: 'the same key' },
     { name: 'a truncated cursor', query: () => `user_id=pager&cursor=${cursor.slice(0, -4)}`, key: 'the same key' },
-    { name: 'a cursor with another position', query: () => `user_id=pager&cursor=${Buffer.from(String(earlier.scan_id)).toString('base64url')}.${cursor.split('.')[1]}`, key: 'the same key' },
+    { name: 'a cursor with another position', query: () => `user_id=pager&cursor=${Buffer.from(String(fixture.earlier.scan_id)).toString('base64url')}.${cursor.split('.')[1]}`, key: 'the same key' },
     { name: 'a cursor of another user_id filter', query: () => `user_id=other&cursor=${cursor}`, key: 'the same key' },
     { name: 'a cursor of a filtered list used unfiltered', query: () => `cursor=${cursor}`, key: 'the same key' },
     { name: 'a cursor of another account', query: () => `user_id=pager&cursor=${cursor}`, key: 'another account' },
@@ -117,7 +108,7 @@ describe('cursors', () => {
 describe('markers', () => {
   it.each([',,,', ' , ,', ','])('when markers is %j, then 400 naming markers and no scan is made', async (markers) => {
     const before = (await (await get('/v1/scans?limit=100')).json()).data.length;
-    const response = await post(scanForm({ image: frontal, markers }));
+    const response = await post(scanForm({ image: fixture.frontal, markers }));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(
       problem('invalid_request', 'Invalid request', 400, 'markers: the list names no marker; send marker names separated by commas, or omit the field for all of them.', [
@@ -132,7 +123,7 @@ describe('markers', () => {
 describe('the 5 MB boundary', () => {
   const LIMIT = 5 * 1024 * 1024;
   /** The face photo with bytes after its end marker (a phone "trailer"), `size` bytes in all. */
-  const paddedTo = (size: number) => Buffer.concat([frontal, Buffer.alloc(size - frontal.length, 0x20)]);
+  const paddedTo = (size: number) => Buffer.concat([fixture.frontal, Buffer.alloc(size - fixture.frontal.length, 0x20)]);
 
   it('when the image is exactly 5,242,880 bytes, then it is accepted', async () => {
     expect(LIMIT).toBe(5_242_880);
@@ -185,12 +176,12 @@ describe('a wrong method on an existing route', () => {
     { method: 'DELETE', path: '/v1/markers', allow: 'GET, HEAD' },
     { method: 'POST', path: '/v1/openapi.json', allow: 'GET, HEAD' },
   ])('when $method $path, then 405 method_not_allowed with Allow: $allow', async ({ method, path, allow }) => {
-    const response = await rawRequest(method, `${stack.apiUrl}${path}`, bearer(stack.key));
+    const response = await rawRequest(method, `${fixture.stack.apiUrl}${path}`, bearer(fixture.stack.key));
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe(allow);
     expect(response.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(response.body)).toEqual({
-      type: `${stack.apiUrl}/docs#section/Errors/method_not_allowed`,
+      type: `${fixture.stack.apiUrl}/docs#section/Errors/method_not_allowed`,
       title: 'Method not allowed',
       status: 405,
       detail: `${method} is not allowed on ${path}; allowed: ${allow}.`,
@@ -202,7 +193,7 @@ describe('a wrong method on an existing route', () => {
   });
 
   it('when the path does not exist at all, then it is still a 404', async () => {
-    const response = await rawRequest('PUT', `${stack.apiUrl}/v1/nothing-here`, bearer(stack.key));
+    const response = await rawRequest('PUT', `${fixture.stack.apiUrl}/v1/nothing-here`, bearer(fixture.stack.key));
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body).code).toBe('not_found');
   });
@@ -211,7 +202,7 @@ describe('a wrong method on an existing route', () => {
 describe('routine idempotency', () => {
   it('when a retry sends the same JSON with its keys in another order, then it is the same request (replayed, not 422)', async () => {
     const create = (body: string) =>
-      fetch(`${stack.apiUrl}/v1/routines`, { method: 'POST', body, headers: bearer(stack.key, { 'Content-Type': 'application/json', 'Idempotency-Key': 'reordered-1' }) });
+      fetch(`${fixture.stack.apiUrl}/v1/routines`, { method: 'POST', body, headers: bearer(fixture.stack.key, { 'Content-Type': 'application/json', 'Idempotency-Key': 'reordered-1' }) });
     const first = await create(JSON.stringify({ markers: { acne: { score: 60 }, pigmentation: { score: 30 } }, user_id: 'reorder', profile: { skin_type: 'combination' } }));
     expect(first.status).toBe(201);
     const second = await create(JSON.stringify({ profile: { skin_type: 'combination' }, user_id: 'reorder', markers: { pigmentation: { score: 30 }, acne: { score: 60 } } }));
@@ -242,7 +233,7 @@ describe('Prefer', () => {
   });
   afterAll(() => slow?.close());
   const postSlow = (prefer: string) =>
-    fetch(`${slow.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(slow.key, { Prefer: prefer }) });
+    fetch(`${slow.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: fixture.frontal, markers: 'acne' }), headers: bearer(slow.key, { Prefer: prefer }) });
 
   it.each([
     { prefer: 'wait=0x10', status: 202, applied: null },

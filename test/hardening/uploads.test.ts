@@ -4,29 +4,20 @@
  * client that is gone, nothing at all), store nothing, and leave the server answering, locally and through the
  * real Lambda entry.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../functions/adapters/aws/clients';
-import { expectEarlierScanUnchanged, startStackWithEarlierScan, type StackWithEarlierScan } from '../helpers/earlier-scan';
-import { storageEnv, type TestStack } from '../helpers/stack';
+import { expectEarlierScanUnchanged, stackWithEarlierScan } from '../helpers/earlier-scan';
+import { storageEnv } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { abortMidUpload, BOUNDARY, cutScanBody } from '../helpers/multipart-body';
 import { restApiEvent } from '../helpers/api-gateway-event';
 
-let fixture: StackWithEarlierScan;
-let stack: TestStack;
-let frontal: Buffer;
-let earlier: Record<string, unknown>;
-
-beforeAll(async () => {
-  fixture = await startStackWithEarlierScan();
-  ({ stack, frontal, earlier } = fixture);
-});
-afterAll(() => stack?.close());
+const fixture = stackWithEarlierScan();
 
 /** What the Lambda entry sees as its base URL for the proxy events below. */
 const GATEWAY_BASE = 'https://abc123defg.execute-api.eu-west-1.amazonaws.com/prod';
@@ -41,13 +32,13 @@ const CUT_BODY_PROBLEM = {
 };
 
 async function storedObjects(): Promise<number> {
-  const s3 = createS3Client(stack.config);
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: stack.config.IMAGES_BUCKET }));
+  const s3 = createS3Client(fixture.stack.config);
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: fixture.stack.config.IMAGES_BUCKET }));
   return listed.KeyCount ?? 0;
 }
 
 async function scanCount(): Promise<number> {
-  const page = await (await fetch(`${stack.apiUrl}/v1/scans?limit=100`, { headers: bearer(stack.key) })).json();
+  const page = await (await fetch(`${fixture.stack.apiUrl}/v1/scans?limit=100`, { headers: bearer(fixture.stack.key) })).json();
   return page.data.length;
 }
 
@@ -61,15 +52,15 @@ describe('a multipart body that ends inside the image part', () => {
   ])('when the body is cut after %s, then 400 naming image, nothing stored, and the server still answers', async (_name, keep) => {
     const objects = await storedObjects();
     const scans = await scanCount();
-    const body = cutScanBody(frontal, keep <= 1 ? Math.floor(frontal.length * keep) : keep);
-    const response = await fetch(`${stack.apiUrl}/v1/scans`, {
+    const body = cutScanBody(fixture.frontal, keep <= 1 ? Math.floor(fixture.frontal.length * keep) : keep);
+    const response = await fetch(`${fixture.stack.apiUrl}/v1/scans`, {
       method: 'POST',
       body: new Uint8Array(body),
-      headers: bearer(stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
+      headers: bearer(fixture.stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
     });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toEqual({ type: `${stack.apiUrl}${CUT_BODY_TYPE}`, ...CUT_BODY_PROBLEM, request_id: response.headers.get('request-id') });
+    expect(await response.json()).toEqual({ type: `${fixture.stack.apiUrl}${CUT_BODY_TYPE}`, ...CUT_BODY_PROBLEM, request_id: response.headers.get('request-id') });
     expect(await storedObjects()).toBe(objects);
     expect(await scanCount()).toBe(scans);
     await expectServerUpWithEarlierScan();
@@ -84,19 +75,19 @@ describe('a client that disconnects mid-upload', () => {
   ])('when the socket is destroyed ($name), then nothing is stored and the server keeps answering', async ({ chunked, fraction }) => {
     const objects = await storedObjects();
     const scans = await scanCount();
-    const whole = cutScanBody(frontal, frontal.length);
-    const imageStart = whole.indexOf(frontal.subarray(0, 16));
+    const whole = cutScanBody(fixture.frontal, fixture.frontal.length);
+    const imageStart = whole.indexOf(fixture.frontal.subarray(0, 16));
     await abortMidUpload({
-      url: `${stack.apiUrl}/v1/scans`,
-      headers: bearer(stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
+      url: `${fixture.stack.apiUrl}/v1/scans`,
+      headers: bearer(fixture.stack.key, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }),
       body: whole,
-      sendBytes: imageStart + Math.floor(frontal.length * fraction),
+      sendBytes: imageStart + Math.floor(fixture.frontal.length * fraction),
       chunked,
     });
     expect(await storedObjects()).toBe(objects);
     expect(await scanCount()).toBe(scans);
     await expectServerUpWithEarlierScan();
-    const later = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(stack.key) });
+    const later = await fetch(`${fixture.stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: fixture.frontal, markers: 'acne' }), headers: bearer(fixture.stack.key) });
     expect(later.status).toBe(201);
   });
 });
@@ -112,7 +103,7 @@ describe('a client that disconnects mid JSON body', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     try {
-      await abortMidUpload({ url: `${stack.apiUrl}${path}`, headers: bearer(stack.key, { 'Content-Type': 'application/json' }), body, sendBytes: Math.floor(body.length / 2) });
+      await abortMidUpload({ url: `${fixture.stack.apiUrl}${path}`, headers: bearer(fixture.stack.key, { 'Content-Type': 'application/json' }), body, sendBytes: Math.floor(body.length / 2) });
     } finally {
       stdout.mockRestore();
       stderr.mockRestore();
@@ -127,7 +118,7 @@ describe('the real Lambda entry fed a cut body', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/lambda-entry-process.ts', import.meta.url))], {
       env: {
         ...process.env,
-        ...storageEnv(stack),
+        ...storageEnv(fixture.stack),
         // No scan reaches the queue in this test; the entry file only requires the URLs to be configured.
         SCAN_QUEUE_URL: 'http://127.0.0.1:9/000000000000/scan-jobs',
         DELIVERY_QUEUE_URL: 'http://127.0.0.1:9/000000000000/webhook-deliveries',
@@ -147,15 +138,15 @@ describe('the real Lambda entry fed a cut body', () => {
     };
 
     const objects = await storedObjects();
-    const cut = cutScanBody(frontal, Math.floor(frontal.length / 2));
+    const cut = cutScanBody(fixture.frontal, Math.floor(fixture.frontal.length / 2));
     const result = await invoke(proxyEvent('POST', '/v1/scans', 'gw-cut-1', { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, cut));
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body)).toEqual({ type: `${GATEWAY_BASE}${CUT_BODY_TYPE}`, ...CUT_BODY_PROBLEM, request_id: 'gw-cut-1' });
     expect(await storedObjects()).toBe(objects);
 
-    const after = await invoke(proxyEvent('GET', `/v1/scans/${earlier.scan_id}`, 'gw-after-1', {}));
+    const after = await invoke(proxyEvent('GET', `/v1/scans/${fixture.earlier.scan_id}`, 'gw-after-1', {}));
     expect(after.statusCode).toBe(200);
-    expect(JSON.parse(after.body)).toEqual(earlier);
+    expect(JSON.parse(after.body)).toEqual(fixture.earlier);
 
     child.stdin!.end();
     const [code] = await exit;
@@ -165,5 +156,5 @@ describe('the real Lambda entry fed a cut body', () => {
 
 /** A REST API (v1) proxy event for the stage `prod`, with the test key. */
 function proxyEvent(method: string, path: string, requestId: string, headers: Record<string, string>, body?: Buffer): object {
-  return restApiEvent(method, path, { headers: { Authorization: `Bearer ${stack.key}`, ...headers }, body, requestId });
+  return restApiEvent(method, path, { headers: { Authorization: `Bearer ${fixture.stack.key}`, ...headers }, body, requestId });
 }

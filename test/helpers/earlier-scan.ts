@@ -2,7 +2,7 @@
  * For the hostile-input tests: a stack with one completed scan stored before any bad request, so each test can show
  * that the server still answers and that nothing stored before was lost or changed.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, scanForm } from './http';
 import { faceJpeg } from './images';
 import { startTestStack, type TestStack } from './stack';
@@ -15,15 +15,22 @@ export interface StackWithEarlierScan {
   earlier: Record<string, unknown>;
 }
 
-/** A test stack and one acne scan of the frontal face, created (201) and completed. */
-export async function startStackWithEarlierScan(): Promise<StackWithEarlierScan> {
-  const stack = await startTestStack();
-  const frontal = await faceJpeg('frontal');
-  const response = await fetch(`${stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: frontal, markers: 'acne' }), headers: bearer(stack.key) });
-  expect(response.status).toBe(201);
-  const earlier = (await response.json()) as Record<string, unknown>;
-  expect(earlier.status).toBe('completed');
-  return { stack, frontal, earlier };
+/**
+ * Before the calling file's tests: a test stack and one acne scan of the frontal face, created (201) and completed;
+ * after them the stack is closed. The fields are filled in once the tests run.
+ */
+export function stackWithEarlierScan(): StackWithEarlierScan {
+  const fixture = {} as StackWithEarlierScan;
+  beforeAll(async () => {
+    fixture.stack = await startTestStack();
+    fixture.frontal = await faceJpeg('frontal');
+    const response = await fetch(`${fixture.stack.apiUrl}/v1/scans`, { method: 'POST', body: scanForm({ image: fixture.frontal, markers: 'acne' }), headers: bearer(fixture.stack.key) });
+    expect(response.status).toBe(201);
+    fixture.earlier = (await response.json()) as Record<string, unknown>;
+    expect(fixture.earlier.status).toBe('completed');
+  });
+  afterAll(() => fixture.stack?.close());
+  return fixture;
 }
 
 /** The server still answers, and the scan stored before the bad request is still there, unchanged. */
