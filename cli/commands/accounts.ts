@@ -1,24 +1,19 @@
-import { parseArgs } from 'node:util';
 import type { AccountStore } from '../../functions/accounts/account-store';
 import { PLANS, type Plan } from '../../functions/accounts/account';
 import { createAccount } from '../../functions/accounts/create-account';
 import { changePlan } from '../../functions/accounts/change-plan';
 import { isoTimestamp } from '../../functions/kernel/clock';
 import { CliError, openAdminContext } from '../admin-context';
+import { parseActionArgs } from '../action-args';
 import { print, table } from '../output';
 
 /** `skin accounts create|list|set-plan|signup`. */
 export async function accountsCommand(args: string[]): Promise<void> {
-  const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      plan: { type: 'string' },
-      limit: { type: 'string' },
-      name: { type: 'string', default: 'Unnamed account' },
-      json: { type: 'boolean', default: false },
-    },
+  const { action, values, positionals } = parseActionArgs(args, {
+    plan: { type: 'string' },
+    limit: { type: 'string' },
+    name: { type: 'string', default: 'Unnamed account' },
+    json: { type: 'boolean', default: false },
   });
   const context = await openAdminContext();
   switch (action) {

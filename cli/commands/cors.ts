@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { isoTimestamp } from '../../functions/kernel/clock';
 import { parseOrigin } from '../../functions/cors/allowed-origin';
 import type { Tenant } from '../../functions/kernel/tenant';
 import { CliError, openAdminContext } from '../admin-context';
+import { parseActionArgs } from '../action-args';
 import { print, table } from '../output';
 import { defaultAccountId } from './accounts';
 
@@ -13,12 +13,7 @@ const USAGE = 'usage: skin cors add ORIGIN | list | remove ORIGIN  [--account ID
  * (docs/apps.md). API functions pick changes up within KEY_CACHE_SECONDS (30 s).
  */
 export async function corsCommand(args: string[]): Promise<void> {
-  const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: { account: { type: 'string' }, env: { type: 'string', default: 'test' }, json: { type: 'boolean', default: false } },
-  });
+  const { action, values, positionals } = parseActionArgs(args, { account: { type: 'string' }, env: { type: 'string', default: 'test' }, json: { type: 'boolean', default: false } });
   if (values.env !== 'test' && values.env !== 'live') throw new CliError(`--env: expected test or live, received ${values.env}`);
   const context = await openAdminContext();
   const { corsOrigins, accounts } = context.stores;

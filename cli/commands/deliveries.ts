@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { loadConfig, type Config } from '../../functions/kernel/config';
 import { SqsQueue } from '../../functions/adapters/aws/sqs-queue';
@@ -10,6 +9,7 @@ import type { DeliveryDeps } from '../../functions/webhooks/delivery-deps';
 import { DeliveryNotFound, replayDelivery, type Dispatch, type ManualResult } from '../../functions/webhooks/manual-delivery';
 import { DELIVERY_STATUSES, deliverySummary, type DeliveryRecord, type DeliveryStatus, type DeliverySummary } from '../../functions/webhooks/delivery';
 import { CliError, openAdminContext, type AdminContext } from '../admin-context';
+import { parseActionArgs } from '../action-args';
 import { print, table } from '../output';
 
 /** What the webhook and delivery commands act with: the admin stores plus the delivery core. */
@@ -97,18 +97,13 @@ export async function replay(context: WebhookCliContext, deliveryId: string | un
 
 /** `skin deliveries list|show|replay`: the delivery log (30 days) and manual redelivery. */
 export async function deliveriesCommand(args: string[]): Promise<void> {
-  const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      status: { type: 'string' },
-      account: { type: 'string' },
-      env: { type: 'string' },
-      endpoint: { type: 'string' },
-      limit: { type: 'string', default: '50' },
-      json: { type: 'boolean', default: false },
-    },
+  const { action, values, positionals } = parseActionArgs(args, {
+    status: { type: 'string' },
+    account: { type: 'string' },
+    env: { type: 'string' },
+    endpoint: { type: 'string' },
+    limit: { type: 'string', default: '50' },
+    json: { type: 'boolean', default: false },
   });
   switch (action) {
     case 'list': {

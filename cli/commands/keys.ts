@@ -1,27 +1,22 @@
-import { parseArgs } from 'node:util';
 import { isoTimestamp } from '../../functions/kernel/clock';
 import { issueKey } from '../../functions/keys/issue-key';
 import { rotateKey } from '../../functions/keys/rotate-key';
 import { isScope, SCOPES, type Scope } from '../../functions/keys/scopes';
 import type { ApiKeyRecord } from '../../functions/keys/key-store';
 import { CliError, openAdminContext } from '../admin-context';
+import { parseActionArgs } from '../action-args';
 import { parseDuration } from '../duration';
 import { print, table } from '../output';
 import { defaultAccountId } from './accounts';
 
 /** `skin keys create|list|rotate|revoke`: the dashboard's key management. */
 export async function keysCommand(args: string[]): Promise<void> {
-  const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      account: { type: 'string' },
-      env: { type: 'string', default: 'test' },
-      scopes: { type: 'string' },
-      grace: { type: 'string', default: '24h' },
-      json: { type: 'boolean', default: false },
-    },
+  const { action, values, positionals } = parseActionArgs(args, {
+    account: { type: 'string' },
+    env: { type: 'string', default: 'test' },
+    scopes: { type: 'string' },
+    grace: { type: 'string', default: '24h' },
+    json: { type: 'boolean', default: false },
   });
   const context = await openAdminContext();
   const { keys, accounts } = context.stores;

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { Environment, Tenant } from '../../functions/kernel/tenant';
 import { sendTestEvent } from '../../functions/webhooks/manual-delivery';
@@ -15,6 +14,7 @@ import {
   type EndpointAdminDeps,
 } from '../../functions/webhooks/manage-endpoints';
 import { CliError } from '../admin-context';
+import { parseActionArgs } from '../action-args';
 import { print, table } from '../output';
 import { defaultAccountId } from './accounts';
 import { openWebhookContext, type WebhookCliContext } from './deliveries';
@@ -31,19 +31,14 @@ const USAGE = `usage: skin webhooks
 
 /** `skin webhooks …`: the dashboard's webhook endpoint management, and a local receiver. */
 export async function webhooksCommand(args: string[]): Promise<void> {
-  const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      events: { type: 'string' },
-      env: { type: 'string', default: 'test' },
-      account: { type: 'string' },
-      port: { type: 'string', default: '4242' },
-      secret: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-    },
+  const { action, values, positionals } = parseActionArgs(args, {
+    events: { type: 'string' },
+    env: { type: 'string', default: 'test' },
+    account: { type: 'string' },
+    port: { type: 'string', default: '4242' },
+    secret: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
   });
   if (action === 'listen') return listenCommand(values);
   if (!action || !['add', 'list', 'remove', 'rotate-secret', 'enable', 'disable', 'test'].includes(action)) throw new CliError(USAGE);
