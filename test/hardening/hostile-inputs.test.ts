@@ -5,7 +5,7 @@
  * fingerprints that depended on JSON key order. Each answers the documented status and whole body, and the
  * server keeps answering, with the scan stored before still there.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { imageSize } from 'image-size';
 import { expectEarlierScanUnchanged, stackWithEarlierScan } from '../helpers/earlier-scan';
@@ -13,6 +13,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { faceApiSample } from '../helpers/images';
 import { rawRequest } from '../helpers/raw-http';
+import { withCapturedOutput } from '../helpers/captured-output';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 
 const fixture = stackWithEarlierScan();
@@ -84,20 +85,7 @@ describe('cursors', () => {
   ];
 
   it.each(forgeries)('when the cursor is $name, then 400 invalid_cursor naming cursor, no ERROR logged', async ({ query, key }) => {
-    const logged: string[] = [];
-    const capture = (chunk: unknown) => {
-      logged.push(String(chunk));
-      return true;
-    };
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    let response: Response;
-    try {
-      response = await get(`/v1/scans?${query()}`, await otherKeys[key]!());
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-    }
+    const { result: response, logged } = await withCapturedOutput(async () => get(`/v1/scans?${query()}`, await otherKeys[key]!()));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(problem('invalid_cursor', 'Invalid cursor', 400, INVALID_CURSOR.detail, INVALID_CURSOR.errors, response));
     expect(logged.filter((line) => /ERROR/.test(line))).toEqual([]);

@@ -4,7 +4,7 @@
  * client that is gone, nothing at all), store nothing, and leave the server answering, locally and through the
  * real Lambda entry.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -16,6 +16,7 @@ import { storageEnv } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
 import { abortMidUpload, BOUNDARY, cutScanBody } from '../helpers/multipart-body';
 import { restApiEvent } from '../helpers/api-gateway-event';
+import { withCapturedOutput } from '../helpers/captured-output';
 
 const fixture = stackWithEarlierScan();
 
@@ -95,19 +96,9 @@ describe('a client that disconnects mid-upload', () => {
 describe('a client that disconnects mid JSON body', () => {
   it.each(['/v1/routines', '/v1/ingredients/analyze'])('when the socket to POST %s is destroyed halfway, then no ERROR is logged and the server keeps answering', async (path) => {
     const body = Buffer.from(JSON.stringify({ ingredients: Array.from({ length: 200 }, (_, i) => `Ingredient ${i}`), markers: ['acne'] }));
-    const logged: string[] = [];
-    const capture = (chunk: unknown) => {
-      logged.push(String(chunk));
-      return true;
-    };
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    try {
-      await abortMidUpload({ url: `${fixture.stack.apiUrl}${path}`, headers: bearer(fixture.stack.key, { 'Content-Type': 'application/json' }), body, sendBytes: Math.floor(body.length / 2) });
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-    }
+    const { logged } = await withCapturedOutput(() =>
+      abortMidUpload({ url: `${fixture.stack.apiUrl}${path}`, headers: bearer(fixture.stack.key, { 'Content-Type': 'application/json' }), body, sendBytes: Math.floor(body.length / 2) }),
+    );
     expect(logged.filter((line) => /ERROR|unhandled/.test(line))).toEqual([]);
     await expectServerUpWithEarlierScan();
   });
