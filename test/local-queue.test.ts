@@ -20,6 +20,16 @@ function fakeClock(start = 1_700_000_000_000) {
   return { now: () => t, advance: (ms: number) => void (t += ms) };
 }
 
+/** Runs `run` with a fresh temporary folder, removed afterwards whatever happens. */
+async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
+  try {
+    await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 function until(predicate: () => boolean, timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
@@ -363,8 +373,7 @@ describe('LocalQueue validation', () => {
 
 describe('LocalQueue persistence', () => {
   it('when a queue with persistPath is stopped and reopened, then its messages, ids and receive counts survive', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
-    try {
+    await withDir(async (dir) => {
       const persistPath = join(dir, 'state', 'jobs.json');
       const clock = fakeClock();
       const before = queue({ persistPath, visibilityTimeoutSeconds: 10, now: clock.now });
@@ -385,14 +394,11 @@ describe('LocalQueue persistence', () => {
       clock.advance(50_000);
       expect((await after.receive(10)).map((r) => r.body)).toEqual(['second']);
       expect((await readdir(join(dir, 'state'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('when send resolves, then the message is already on disk for a queue opened on the same log', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
-    try {
+    await withDir(async (dir) => {
       const persistPath = join(dir, 'jobs.log');
       const q = queue({ persistPath });
       await q.send('a');
@@ -400,35 +406,21 @@ describe('LocalQueue persistence', () => {
 
       const reader = new LocalQueue({ name: 'jobs', visibilityTimeoutSeconds: 1, persistPath });
       expect(reader.peekAll().map((m) => m.body)).toEqual(['a', 'b']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('when a snapshot belongs to another queue, then the constructor refuses it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
-    try {
+    await withDir(async (dir) => {
       const persistPath = join(dir, 'jobs.log');
       const q = queue({ persistPath });
       await q.send('a');
       await q.flush();
       expect(() => new LocalQueue({ name: 'other', visibilityTimeoutSeconds: 1, persistPath })).toThrow(/belongs to queue/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('LocalQueue durability', () => {
-  async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
-    const dir = await mkdtemp(join(tmpdir(), 'local-queue-'));
-    try {
-      await run(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
   it('when the sending process is killed with SIGKILL, then every send it had acknowledged is in the log', async () => {
     await withDir(async (dir) => {
       const persistPath = join(dir, 'jobs.log');
