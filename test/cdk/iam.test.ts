@@ -1,22 +1,13 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableName } from '../../functions/adapters/aws/tables';
-import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
+import { synthesizedTemplateForFile } from './support/synth';
 import { actionsOn, logicalId, resourcesOfType, roleStatements } from './support/template-queries';
 
 const READ = ['dynamodb:GetItem', 'dynamodb:Query'];
 const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
-let synth: SynthesizedStack;
-
-beforeAll(() => {
-  synth = synthesizeTemplate();
-});
-
-afterAll(() => {
-  if (synth) rmSync(synth.outdir, { recursive: true, force: true });
-});
+const synth = synthesizedTemplateForFile();
 
 type FunctionKey = 'api' | 'inference' | 'delivery';
 

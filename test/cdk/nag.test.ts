@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
+import { describe, expect, it } from 'vitest';
+import { synthesizedTemplateForFile } from './support/synth';
 
-let synth: SynthesizedStack;
+const synth = synthesizedTemplateForFile();
 
 /** Rule ids acknowledged anywhere in the stack, with their reasons (CDK stores them as `Annotation::<id>`). */
 function acknowledgements(): Array<[rule: string, reason: string]> {
@@ -17,14 +16,6 @@ function acknowledgements(): Array<[rule: string, reason: string]> {
     )
     .map(([rule, reason]) => [rule.replace(/^annotation::/i, ''), reason]);
 }
-
-beforeAll(() => {
-  synth = synthesizeTemplate();
-});
-
-afterAll(() => {
-  if (synth) rmSync(synth.outdir, { recursive: true, force: true });
-});
 
 describe('cdk-nag AwsSolutions', () => {
   it('when the stack is checked with AwsSolutionsChecks, then there is no unacknowledged finding', () => {

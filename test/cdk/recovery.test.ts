@@ -1,21 +1,12 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/kernel/config';
 import { PROCESSING_INDEX } from '../../functions/adapters/aws/tables';
 import { INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from '../../lib/inference';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../lib/queues';
-import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
+import { synthesizedTemplateForFile } from './support/synth';
 import { logicalId, resource, resourcesOfType, resolvedEnvironment, roleStatements } from './support/template-queries';
 
-let synth: SynthesizedStack;
-
-beforeAll(() => {
-  synth = synthesizeTemplate();
-});
-
-afterAll(() => {
-  if (synth) rmSync(synth.outdir, { recursive: true, force: true });
-});
+const synth = synthesizedTemplateForFile();
 
 describe('recovery sweep on AWS', () => {
   it('when the stack is synthesized, then an EventBridge rule invokes the recovery function every 5 minutes, without retries', () => {

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BINARY_MEDIA_TYPES, API_TIMEOUT } from '../../lib/api';
 import { INFERENCE_MAX_CONCURRENCY, INFERENCE_TIMEOUT, SCAN_MAX_RECEIVES } from '../../lib/inference';
 import { RESERVED_HEADROOM } from '../../lib/concurrency';
@@ -10,20 +9,12 @@ import { RECOVERY_TIMEOUT } from '../../lib/recovery';
 import { METRICS_NAMESPACE } from '../../functions/kernel/metrics';
 import { loadConfig } from '../../functions/kernel/config';
 import { GSI1, PROCESSING_INDEX, TABLES, TABLE_NAMES, TTL_ATTRIBUTE, physicalTableName } from '../../functions/adapters/aws/tables';
-import { synthesizeTemplate, type SynthesizedStack } from './support/synth';
+import { synthesizedTemplateForFile } from './support/synth';
 import { logicalId, resource, resourcesOfType, resolvedEnvironment } from './support/template-queries';
 
 const FOURTEEN_DAYS = 14 * 24 * 3600;
 
-let synth: SynthesizedStack;
-
-beforeAll(() => {
-  synth = synthesizeTemplate();
-});
-
-afterAll(() => {
-  if (synth) rmSync(synth.outdir, { recursive: true, force: true });
-});
+const synth = synthesizedTemplateForFile();
 
 describe('functions', () => {
   it('when the stack is synthesized, then it has the four functions on nodejs22.x, arm64, with their memory and timeouts', () => {

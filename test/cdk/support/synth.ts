@@ -1,8 +1,9 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { FUNCTION_ENTRIES, PROJECT_ROOT } from '../../../lib/project-paths';
 import { SkinAnalysisStack, type SkinAnalysisStackProps } from '../../../lib/skin-analysis-stack';
 
@@ -32,8 +33,23 @@ export function synthesize(props: SkinAnalysisStackProps = {}): SynthesizedStack
  * `synthesize` gives except for the asset hashes in the functions' code keys; the bundles themselves are built
  * and checked by bundle.test.ts. A bundled synthesis takes about 17 s of CPU, this one about 3 s.
  */
-export function synthesizeTemplate(props: SkinAnalysisStackProps = {}): SynthesizedStack {
+function synthesizeTemplate(props: SkinAnalysisStackProps = {}): SynthesizedStack {
   return synthesizeWith({ ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, props);
+}
+
+/**
+ * `synthesizeTemplate` once before the calling file's tests, its output folder removed after them. The fields are
+ * filled in when the tests run, so read them inside tests and hooks, not at the file's top level.
+ */
+export function synthesizedTemplateForFile(props: SkinAnalysisStackProps = {}): SynthesizedStack {
+  const synth = {} as SynthesizedStack;
+  beforeAll(() => {
+    Object.assign(synth, synthesizeTemplate(props));
+  });
+  afterAll(() => {
+    if (synth.outdir) rmSync(synth.outdir, { recursive: true, force: true });
+  });
+  return synth;
 }
 
 function synthesizeWith(context: Record<string, unknown>, props: SkinAnalysisStackProps): SynthesizedStack {
