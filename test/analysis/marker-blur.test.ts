@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blurOver } from '../../functions/analysis/skin/markers/blur';
+import { seededRandom } from '../support/seeded-random';
 
 function boxWidth(sigma: number): number {
   const w = Math.round(Math.sqrt(4 * sigma * sigma + 1));
@@ -63,17 +64,6 @@ function plainCover(weight: Float32Array, size: number, sigma: number): Float32A
   return Float32Array.from(sums, (v) => v / mass);
 }
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** An elliptical patch of skin with weights in 0..1 (glare-like: some 1, some faded, a few holes). */
 function skinPatch(size: number, cx: number, cy: number, rx: number, ry: number, rand: () => number): Float32Array {
   const weight = new Float32Array(size * size);
@@ -115,7 +105,7 @@ describe('the added markers’ blurs', () => {
 
   for (const [what, weightOf] of cases) {
     it(`when the skin is ${what}, then every pixel of each mean equals the whole-map blur’s, at every σ`, () => {
-      const rand = random(what.length * 7919);
+      const rand = seededRandom(what.length * 7919);
       const weight = weightOf(rand);
       const maps = [mapOf(size, rand), mapOf(size, rand, true), mapOf(size, rand)];
       const blur = blurOver(weight, size);
@@ -130,7 +120,7 @@ describe('the added markers’ blurs', () => {
     });
 
     it(`when the skin is ${what}, then the skin cover on the skin equals the whole-map blur of the weight`, () => {
-      const rand = random(what.length * 104729);
+      const rand = seededRandom(what.length * 104729);
       const weight = weightOf(rand);
       const blur = blurOver(weight, size);
       for (const sigma of SIGMAS) {
@@ -142,7 +132,7 @@ describe('the added markers’ blurs', () => {
   }
 
   it('when no pixel is skin, then each map keeps its own values and the cover is 0', () => {
-    const rand = random(3);
+    const rand = seededRandom(3);
     const map = mapOf(size, rand);
     const blur = blurOver(new Float32Array(size * size), size);
     const mean = blur.mean(map, 4);
@@ -152,13 +142,13 @@ describe('the added markers’ blurs', () => {
   });
 
   it('when minWeight is 0, then the blur refuses (the whole-map blur divided by rounding residue there)', () => {
-    const rand = random(5);
+    const rand = seededRandom(5);
     const blur = blurOver(skinPatch(size, 40, 40, 20, 25, rand), size);
     expect(() => blur.mean(mapOf(size, rand), 4, 0)).toThrow(RangeError);
   });
 
   it('when minWeight is raised, then pixels with less skin round them keep their own value as in the whole-map blur', () => {
-    const rand = random(11);
+    const rand = seededRandom(11);
     const weight = skinPatch(size, 40, 40, 20, 25, rand);
     const map = mapOf(size, rand);
     expect(differences(blurOver(weight, size).mean(map, 6, 0.6), plainBlur(map, weight, size, 6, 0.6))).toEqual([]);

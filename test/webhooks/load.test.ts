@@ -5,6 +5,7 @@ import { createEvent, type WebhookEvent } from '../../functions/webhooks/events'
 import { newId } from '../../functions/kernel/ids';
 import { startReceiver, type Receiver } from './helpers/receiver';
 import { registerEndpoint } from './helpers/endpoints';
+import { seededRandom } from '../support/seeded-random';
 
 const EVENTS = 1_000;
 /**
@@ -23,17 +24,6 @@ const SCHEDULE = '0,0.05,0.1,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2';
  */
 const STALL_MS = 20_000;
 const DELIVERY_BUDGET_MS = 150_000;
-
-/** A small seeded generator, so a failing run can be repeated with the seed it prints. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Resolves once `count()` reaches `total`; rejects when it has not grown for STALL_MS since the first delivery (the
@@ -70,7 +60,8 @@ afterAll(async () => {
 describe('delivery under load', () => {
   it('when 1,000 events go to a receiver that fails 30% of attempts and hangs on 5%, then every event is delivered, none lost, duplicates only with the same webhook-id', async () => {
     const seed = Number(process.env.LOAD_SEED ?? Date.now() % 1_000_000);
-    const random = mulberry32(seed);
+    // Seeded, so a failing run can be repeated with the seed it prints.
+    const random = seededRandom(seed);
     const hung = new Map<string, number>();
     const okInTime = new Set<string>();
     receiver = await startReceiver(({ headers }) => {
