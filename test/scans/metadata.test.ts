@@ -4,7 +4,7 @@ import { stripMetadata } from '../../functions/scans/metadata/strip-metadata';
 import { DamagedImageError } from '../../functions/scans/metadata/damaged-image-error';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { bearer, scanForm } from '../helpers/http';
-import { faceJpeg } from '../helpers/images';
+import { faceJpeg, pngChunk } from '../helpers/images';
 
 let stack: TestStack;
 let face: Buffer;
@@ -29,16 +29,6 @@ async function postAndReadStored(image: Buffer, contentType: string) {
   return { response, scan, stored: Buffer.from(stored!) };
 }
 
-/** A PNG chunk of `type` with `data` and its CRC. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const { crc32 } = require('node:zlib') as typeof import('node:zlib');
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 describe('stored uploads carry no metadata', () => {
   it('when a JPEG with EXIF text and a GPS-like comment is uploaded, then the stored copy has the same pixels and none of it', async () => {
