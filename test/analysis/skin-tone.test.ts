@@ -9,7 +9,7 @@ import { skinToneCategory, skinToneOf, type SkinToneCategory } from '../../funct
 import { REGION_NAMES, type RegionMasks } from '../../functions/analysis/types';
 import { analyzerAndSkinModel, scaledFace, table } from './support/analyzer';
 import * as paint from './support/painting';
-import { recolourSkin, skinWeights, srgb8ToLab } from './support/recolour';
+import { recolourSkin, srgb8ToLab } from './support/recolour';
 
 const S = 256;
 const models = analyzerAndSkinModel('skin tone');
@@ -95,7 +95,7 @@ describe('a real face recoloured to each category', () => {
 
   it('when the skin is recoloured in CIELAB to the middle of each ITA° category, then the scan reports that category and ITA° within 3°', async () => {
     const face = await paint.locateFace(models.analyzer, await scaledFace('light', 2));
-    const weights = skinWeights(face);
+    const weights = paint.skinWeights(face);
     const rows: (string | number)[][] = [];
     for (const target of targets) {
       const L = 50 + target.b * Math.tan((target.ita * Math.PI) / 180);

@@ -270,13 +270,20 @@ export function flush(face: PaintableFace, level: number): RgbImage {
  * LESION_DENSITY.tone of extra optical density, feathered 3 px; hair, eyes, clothes and background keep theirs.
  */
 export function deepenPhoto(face: PaintableFace, amount: number): RgbImage {
+  const density = paint.LESION_DENSITY.tone.map((d) => d * amount) as paint.Density;
+  return paint.applyDensity(face.photo, skinWeights(face), density);
+}
+
+/**
+ * The whole-photo skin weights (0..1) of a located face: skin-coloured pixels (seeded by the landmark cheeks, nose
+ * and forehead, any brightness) feathered 3 px.
+ */
+export function skinWeights(face: PaintableFace): Float32Array {
   const { photo, polygons } = face;
   const { width, height } = photo;
-  if (width !== height) throw new Error('deepenPhoto needs a square photo');
+  if (width !== height) throw new Error('skinWeights needs a square photo');
   const seed = new Uint8Array(width * height);
   for (const name of ['left_cheek', 'right_cheek', 'nose', 'forehead'] as const) fillPolygon(seed, width, polygons[name], 1);
   const { mask } = skinPixels(photo, seed, { perpendicularTolerance: 0.5, chromaRange: [0.35, 3], sheenChromaMin: 0.35, densityRange: [-300, 300] });
-  const skin = Uint8Array.from(mask, (v) => (v ? 1 : 0));
-  const density = paint.LESION_DENSITY.tone.map((d) => d * amount) as paint.Density;
-  return paint.applyDensity(photo, paint.feathered(skin, width, 3), density);
+  return paint.feathered(Uint8Array.from(mask, (v) => (v ? 1 : 0)), width, 3);
 }

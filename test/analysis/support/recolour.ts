@@ -1,13 +1,11 @@
 /**
  * Recolouring a face's skin in CIELAB (for the skin-tone tests): every skin pixel of the photo is moved so the
  * skin's median L* and b* land on chosen values, keeping each pixel's own variation (L* shifted, a* and b* scaled
- * together, so the hue angle is kept). Skin is found as in paint.deepenPhoto: skin-coloured pixels seeded by the
+ * together, so the hue angle is kept). Skin is paint.skinWeights (what paint.deepenPhoto deepens): skin-coloured pixels seeded by the
  * landmark cheeks, nose and forehead, feathered 3 px, so hair, eyes, lips and background keep their colour.
  */
 import { fillPolygon } from '../../../functions/analysis/face/polygon-fill';
 import { linearToLab, linearToSrgb, SRGB8_TO_LINEAR, SRGB_TO_XYZ, D65_WHITE, invert3 } from '../../../functions/analysis/skin/colour';
-import { skinPixels } from '../../../functions/analysis/skin/center-regions';
-import * as synthetic from '../../support/synthetic-skin';
 import type { RgbImage } from '../../../functions/analysis/types';
 import type { PaintableFace } from './painting';
 
@@ -28,17 +26,6 @@ export function labToSrgb8(L: number, a: number, b: number): [number, number, nu
 
 export function srgb8ToLab(r: number, g: number, b: number): [number, number, number] {
   return linearToLab(SRGB8_TO_LINEAR[r]!, SRGB8_TO_LINEAR[g]!, SRGB8_TO_LINEAR[b]!);
-}
-
-/** The whole-photo skin weights (0..1) of a located face. */
-export function skinWeights(face: PaintableFace): Float32Array {
-  const { photo, polygons } = face;
-  const { width, height } = photo;
-  if (width !== height) throw new Error('skinWeights needs a square photo');
-  const seed = new Uint8Array(width * height);
-  for (const name of ['left_cheek', 'right_cheek', 'nose', 'forehead'] as const) fillPolygon(seed, width, polygons[name], 1);
-  const { mask } = skinPixels(photo, seed, { perpendicularTolerance: 0.5, chromaRange: [0.35, 3], sheenChromaMin: 0.35, densityRange: [-300, 300] });
-  return synthetic.feathered(Uint8Array.from(mask, (v) => (v ? 1 : 0)), width, 3);
 }
 
 /**
