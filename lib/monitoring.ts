@@ -1,10 +1,22 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/** An alarm on the first occurrence: `metric` at 1 or more in one period, quiet while there is no data. */
+function firstOccurrenceAlarm(scope: Construct, id: string, alarmDescription: string, metric: IMetric): Alarm {
+  return new Alarm(scope, id, {
+    alarmDescription,
+    metric,
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+}
 
 /**
  * The alarms of one function: any unhandled error, any throttle, and p99 duration above 80 % of its timeout
@@ -17,22 +29,18 @@ export class FunctionAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: { fn: IFunction; timeout: Duration; label: string }) {
     super(scope, id);
-    this.errors = new Alarm(this, 'Errors', {
-      alarmDescription: `${props.label} function: invocations ended in an unhandled error`,
-      metric: props.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    this.throttles = new Alarm(this, 'Throttles', {
-      alarmDescription: `${props.label} function: invocations were throttled (concurrency limit)`,
-      metric: props.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    this.errors = firstOccurrenceAlarm(
+      this,
+      'Errors',
+      `${props.label} function: invocations ended in an unhandled error`,
+      props.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+    );
+    this.throttles = firstOccurrenceAlarm(
+      this,
+      'Throttles',
+      `${props.label} function: invocations were throttled (concurrency limit)`,
+      props.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+    );
     this.p99Duration = new Alarm(this, 'P99Duration', {
       alarmDescription: `${props.label} function: p99 duration above 80 % of the ${props.timeout.toSeconds()} s timeout`,
       metric: props.fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' }),
@@ -47,14 +55,12 @@ export class FunctionAlarms extends Construct {
 
 /** A message in a dead-letter queue is work that was given up on: alarm on the first one. */
 export function deadLetterAlarm(scope: Construct, id: string, queue: IQueue, label: string): Alarm {
-  return new Alarm(scope, id, {
-    alarmDescription: `${label}: messages in the dead-letter queue (work given up after its retries)`,
-    metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+  return firstOccurrenceAlarm(
+    scope,
+    id,
+    `${label}: messages in the dead-letter queue (work given up after its retries)`,
+    queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+  );
 }
 
 /** Sends every alarm under `scope` to `action` (for example an SNS topic that pages someone). */
