@@ -148,35 +148,26 @@ export function polylines(size: number, lines: [number, number][][], width = 0.7
 
 /** A mask (0/1) feathered by a box blur of radius `feather`, optionally scaled. */
 export function feathered(mask: Uint8Array, size: number, feather: number, scale = 1): Weights {
-  const w = new Float32Array(size * size);
-  const tmp = new Float32Array(size * size);
+  return boxPass(boxPass(mask, size, feather, 'x', 1), size, feather, 'y', scale);
+}
+
+/** One pass of a box blur of `radius` along x or y: `scale` × the mean of the pixels of the window inside the image. */
+function boxPass(src: ArrayLike<number>, size: number, radius: number, along: 'x' | 'y', scale: number): Float32Array {
+  const out = new Float32Array(size * size);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       let s = 0;
       let c = 0;
-      for (let d = -feather; d <= feather; d++) {
-        const xx = x + d;
-        if (xx < 0 || xx >= size) continue;
-        s += mask[y * size + xx]!;
+      for (let d = -radius; d <= radius; d++) {
+        const p = (along === 'x' ? x : y) + d;
+        if (p < 0 || p >= size) continue;
+        s += src[along === 'x' ? y * size + p : p * size + x]!;
         c++;
       }
-      tmp[y * size + x] = s / c;
+      out[y * size + x] = (scale * s) / c;
     }
   }
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      let s = 0;
-      let c = 0;
-      for (let d = -feather; d <= feather; d++) {
-        const yy = y + d;
-        if (yy < 0 || yy >= size) continue;
-        s += tmp[yy * size + x]!;
-        c++;
-      }
-      w[y * size + x] = (scale * s) / c;
-    }
-  }
-  return w;
+  return out;
 }
 
 /**
