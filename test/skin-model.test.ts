@@ -189,6 +189,13 @@ describe('skin measurement model', () => {
     return Object.fromEntries(MARKER_NAMES.map((m) => [m, results[m].score])) as Scores;
   }
 
+  /** Every marker's score on the intermediate face before and after `painter` (given the crop and its regions). */
+  async function paintedIntermediate(painter: (crop: RgbImage, regions: RegionMasks) => RgbImage): Promise<{ before: Scores; after: Scores }> {
+    const crop = await face('intermediate');
+    const regions = centerRegions(crop);
+    return { before: await scores(crop, regions), after: await scores(painter(crop, regions), regions) };
+  }
+
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'skin-model-'));
     await buildSkinModel(dir);
@@ -260,49 +267,34 @@ describe('skin measurement model', () => {
   });
 
   it('when brown spots are painted, then pigmentation falls and acne does not', async () => {
-    const crop = await face('intermediate');
-    const regions = centerRegions(crop);
-    const before = await scores(crop, regions);
-    const after = await scores(brownSpots(crop, regions, 8), regions);
+    const { before, after } = await paintedIntermediate((crop, regions) => brownSpots(crop, regions, 8));
     figures.brown_spots = { before: before.pigmentation, after: after.pigmentation, acne_move: after.acne - before.acne };
     expect(before.pigmentation - after.pigmentation).toBeGreaterThanOrEqual(15);
     expect(Math.abs(after.acne - before.acne)).toBeLessThanOrEqual(2);
   });
 
   it('when fine dark lines are painted on forehead, crow’s feet and under-eyes, then wrinkles fall', async () => {
-    const crop = await face('intermediate');
-    const regions = centerRegions(crop);
-    const before = await scores(crop, regions);
-    const after = await scores(fineLines(crop), regions);
+    const { before, after } = await paintedIntermediate((crop) => fineLines(crop));
     figures.fine_lines = { before: before.wrinkles, after: after.wrinkles, acne_move: after.acne - before.acne };
     expect(before.wrinkles - after.wrinkles).toBeGreaterThanOrEqual(25);
     expect(Math.abs(after.acne - before.acne)).toBeLessThanOrEqual(2);
   });
 
   it('when a specular sheen is painted on the T-zone, then oiliness falls', async () => {
-    const crop = await face('intermediate');
-    const regions = centerRegions(crop);
-    const before = await scores(crop, regions);
-    const after = await scores(tZoneSheen(crop), regions);
+    const { before, after } = await paintedIntermediate((crop) => tZoneSheen(crop));
     figures.sheen = { before: before.oiliness, after: after.oiliness };
     expect(before.oiliness - after.oiliness).toBeGreaterThanOrEqual(15);
   });
 
   it('when the cheeks and nose are flushed, then redness falls and acne does not', async () => {
-    const crop = await face('intermediate');
-    const regions = centerRegions(crop);
-    const before = await scores(crop, regions);
-    const after = await scores(flushedCheeks(crop), regions);
+    const { before, after } = await paintedIntermediate((crop) => flushedCheeks(crop));
     figures.flush = { before: before.redness, after: after.redness, acne_move: after.acne - before.acne };
     expect(before.redness - after.redness).toBeGreaterThanOrEqual(15);
     expect(Math.abs(after.acne - before.acne)).toBeLessThanOrEqual(2);
   });
 
   it('when the under-eye skin is darkened, then dark circles fall', async () => {
-    const crop = await face('intermediate');
-    const regions = centerRegions(crop);
-    const before = await scores(crop, regions);
-    const after = await scores(darkerUnderEyes(crop), regions);
+    const { before, after } = await paintedIntermediate((crop) => darkerUnderEyes(crop));
     figures.dark_circles = { before: before.dark_circles, after: after.dark_circles };
     expect(before.dark_circles - after.dark_circles).toBeGreaterThanOrEqual(12);
   });
