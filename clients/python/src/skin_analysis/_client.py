@@ -52,6 +52,15 @@ def _settings(
     )
 
 
+def _configure(options: Mapping[str, Any]) -> tuple[TransportSettings, Optional[str]]:
+    """The transport settings and the webhook secret of a client's constructor arguments (sync and async alike)."""
+    settings = _settings(
+        options["api_key"], options["base_url"], options["timeout"], options["total_timeout"],
+        options["max_retries"], options["max_retry_after"], options["default_headers"],
+    )
+    return settings, options["webhook_secret"] or os.environ.get("SKIN_WEBHOOK_SECRET")
+
+
 class SkinAnalysis:
     """The synchronous client.
 
@@ -75,18 +84,14 @@ class SkinAnalysis:
         """`timeout` bounds each attempt, `total_timeout` the whole call (retries and waits included);
         `max_retries` retries connection errors, 429 (after Retry-After, when at most `max_retry_after` s) and
         5xx. Pass your own `http_client` for proxies, transports or event hooks."""
-        self._options: dict[str, Any] = {
-            "api_key": api_key, "base_url": base_url, "timeout": timeout, "total_timeout": total_timeout,
-            "max_retries": max_retries, "max_retry_after": max_retry_after, "webhook_secret": webhook_secret,
-            "default_headers": default_headers, "http_client": http_client,
-        }
-        settings = _settings(api_key, base_url, timeout, total_timeout, max_retries, max_retry_after, default_headers)
+        # Every constructor argument (nothing else is bound yet), for with_options().
+        self._options: dict[str, Any] = {name: value for name, value in locals().items() if name != "self"}
+        settings, secret = _configure(self._options)
+        self.base_url = settings.base_url
         self._owns_http_client = http_client is None
         self._http_client = http_client or httpx.Client(follow_redirects=False)
         transport = SyncTransport(settings, self._http_client)
         self._transport = transport
-        secret = webhook_secret or os.environ.get("SKIN_WEBHOOK_SECRET")
-        self.base_url = settings.base_url
         self.scans = Scans(transport)
         self.markers = Markers(transport)
         self.ingredients = Ingredients(transport)
@@ -140,18 +145,14 @@ class AsyncSkinAnalysis:
         default_headers: Optional[Mapping[str, str]] = None,
         http_client: Optional[httpx.AsyncClient] = None,
     ) -> None:
-        self._options: dict[str, Any] = {
-            "api_key": api_key, "base_url": base_url, "timeout": timeout, "total_timeout": total_timeout,
-            "max_retries": max_retries, "max_retry_after": max_retry_after, "webhook_secret": webhook_secret,
-            "default_headers": default_headers, "http_client": http_client,
-        }
-        settings = _settings(api_key, base_url, timeout, total_timeout, max_retries, max_retry_after, default_headers)
+        # Every constructor argument (nothing else is bound yet), for with_options().
+        self._options: dict[str, Any] = {name: value for name, value in locals().items() if name != "self"}
+        settings, secret = _configure(self._options)
+        self.base_url = settings.base_url
         self._owns_http_client = http_client is None
         self._http_client = http_client or httpx.AsyncClient(follow_redirects=False)
         transport = AsyncTransport(settings, self._http_client)
         self._transport = transport
-        secret = webhook_secret or os.environ.get("SKIN_WEBHOOK_SECRET")
-        self.base_url = settings.base_url
         self.scans = AsyncScans(transport)
         self.markers = AsyncMarkers(transport)
         self.ingredients = AsyncIngredients(transport)
