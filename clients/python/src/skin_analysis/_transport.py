@@ -25,6 +25,10 @@ class TransportSettings:
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     default_headers: Mapping[str, str] = field(default_factory=dict)
 
+    def attempt_timeout(self, options: Optional[RequestOptions]) -> float:
+        """Seconds one attempt of a call may take: the call's `timeout` option, else the client's."""
+        return (options or {}).get("timeout", self.timeout)
+
     def __repr__(self) -> str:
         # Never show the key (logs, tracebacks).
         return f"TransportSettings(base_url={self.base_url!r}, timeout={self.timeout}, retry={self.retry})"
@@ -38,7 +42,7 @@ class _Attempts:
         self.url = settings.base_url.rstrip("/") + request.path
         self.headers = request_headers(request, settings.api_key, settings.default_headers, options)
         self.params = request_params(request, options)
-        self.timeout = options.get("timeout", settings.timeout)
+        self.timeout = settings.attempt_timeout(options)
         total = options.get("total_timeout", settings.total_timeout)
         self.deadline = None if total is None else time.monotonic() + total
         self.max_retries = options.get("max_retries", settings.retry.max_retries)

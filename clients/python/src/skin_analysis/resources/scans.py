@@ -44,7 +44,7 @@ class Scans(SyncResource):
         respond-async`), usually with the scan `processing`; `wait=N` lets the service wait N seconds and returns
         whatever it has then. Retries reuse one idempotency key, so a retried upload never makes two scans.
         """
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
         return self._settle(result_from(Scan, self._transport.send(request, request_options)), wait, wait_timeout)
 
@@ -59,7 +59,7 @@ class Scans(SyncResource):
         request_options: Optional[RequestOptions] = None,
     ) -> Scan:
         """Analyses a photo sent with uploads.upload() (or uploads.create() and send()); `wait` as in create()."""
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
         return self._settle(result_from(Scan, self._transport.send(request, request_options)), wait, wait_timeout)
 
@@ -142,7 +142,7 @@ class AsyncScans(AsyncResource):
         request_options: Optional[RequestOptions] = None,
     ) -> Scan:
         """See Scans.create."""
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
         scan = result_from(Scan, await self._transport.send(request, request_options))
         return await self._settle(scan, wait, wait_timeout)
@@ -158,7 +158,7 @@ class AsyncScans(AsyncResource):
         request_options: Optional[RequestOptions] = None,
     ) -> Scan:
         """See Scans.create_from_upload."""
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
         scan = result_from(Scan, await self._transport.send(request, request_options))
         return await self._settle(scan, wait, wait_timeout)
