@@ -5,19 +5,20 @@ service has done the work."""
 from __future__ import annotations
 
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 
+from loopback_server import LoopbackServer, QuietHandler
 
-class LossyProxy:
+
+class LossyProxy(LoopbackServer):
     def __init__(self, upstream: str, path: str, lose: int) -> None:
         self.forwarded: list[tuple[str, str, int]] = []
         proxy = self
         remaining = {"lose": lose}
         lock = threading.Lock()
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             protocol_version = "HTTP/1.1"
 
             def forward(self) -> None:
@@ -43,13 +44,4 @@ class LossyProxy:
 
             do_GET = do_POST = do_DELETE = forward  # noqa: N815 (http.server dispatches on these names)
 
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        super().__init__(Handler)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable, Optional
+
+from loopback_server import LoopbackServer, QuietHandler
 
 
 @dataclass(frozen=True)
@@ -16,14 +17,14 @@ class Delivery:
     body: bytes
 
 
-class Receiver:
+class Receiver(LoopbackServer):
     def __init__(self) -> None:
         self.deliveries: list[Delivery] = []
         self._arrived = threading.Condition()
         receiver = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
+        class Handler(QuietHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server dispatches on this name)
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 with receiver._arrived:
                     receiver.deliveries.append(Delivery(self.path, dict(self.headers.items()), body))
@@ -33,12 +34,7 @@ class Receiver:
                 self.end_headers()
                 self.wfile.write(b'{"received":true}')
 
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/hooks"
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        super().__init__(Handler, "/hooks")
 
     def wait_for(self, matches: Callable[[Delivery], bool], timeout: float = 60.0) -> Optional[Delivery]:
         deadline = time.monotonic() + timeout
@@ -49,7 +45,3 @@ class Receiver:
                 if found is not None or remaining <= 0:
                     return found
                 self._arrived.wait(remaining)
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()

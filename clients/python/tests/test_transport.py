@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 import httpx
 import pytest
 
+from loopback_server import LoopbackServer, QuietHandler
 from skin_analysis import (
     APIConnectionError,
     APIStatusError,
@@ -220,15 +219,15 @@ def test_the_wait_a_429_asks_for_is_read_from_retry_after_then_ratelimit_reset_t
     assert requested_wait({}) is None
 
 
-class SlowServer:
+class SlowServer(LoopbackServer):
     """Answers every request after `delay` seconds (a real socket, so the client's own timeouts act)."""
 
     def __init__(self, delay: float) -> None:
         self.requests = 0
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
+        class Handler(QuietHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server dispatches on this name)
                 server.requests += 1
                 time.sleep(delay)
                 try:
@@ -238,16 +237,7 @@ class SlowServer:
                 except OSError:
                     pass
 
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture

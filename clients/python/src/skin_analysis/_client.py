@@ -52,7 +52,30 @@ def _settings(
     )
 
 
-class SkinAnalysis:
+class _ClientCore:
+    """What the sync and the async client share: their arguments (for with_options()) and their settings."""
+
+    _options: dict[str, Any]
+    base_url: str
+    _owns_http_client: bool
+
+    def _configure(self, arguments: Mapping[str, Any]) -> tuple[TransportSettings, Optional[str]]:
+        """Keeps the constructor's `arguments` and returns the transport settings and the webhook secret."""
+        self._options = {name: value for name, value in arguments.items() if name != "self"}
+        options = self._options
+        settings = _settings(
+            options["api_key"], options["base_url"], options["timeout"], options["total_timeout"],
+            options["max_retries"], options["max_retry_after"], options["default_headers"],
+        )
+        self.base_url = settings.base_url
+        self._owns_http_client = options["http_client"] is None
+        return settings, options["webhook_secret"] or os.environ.get("SKIN_WEBHOOK_SECRET")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r})"
+
+
+class SkinAnalysis(_ClientCore):
     """The synchronous client.
 
     >>> client = SkinAnalysis()  # SKIN_API_KEY and SKIN_API_URL from the environment
@@ -75,18 +98,10 @@ class SkinAnalysis:
         """`timeout` bounds each attempt, `total_timeout` the whole call (retries and waits included);
         `max_retries` retries connection errors, 429 (after Retry-After, when at most `max_retry_after` s) and
         5xx. Pass your own `http_client` for proxies, transports or event hooks."""
-        self._options: dict[str, Any] = {
-            "api_key": api_key, "base_url": base_url, "timeout": timeout, "total_timeout": total_timeout,
-            "max_retries": max_retries, "max_retry_after": max_retry_after, "webhook_secret": webhook_secret,
-            "default_headers": default_headers, "http_client": http_client,
-        }
-        settings = _settings(api_key, base_url, timeout, total_timeout, max_retries, max_retry_after, default_headers)
-        self._owns_http_client = http_client is None
+        settings, secret = self._configure(locals())  # every argument: nothing else is bound yet
         self._http_client = http_client or httpx.Client(follow_redirects=False)
         transport = SyncTransport(settings, self._http_client)
         self._transport = transport
-        secret = webhook_secret or os.environ.get("SKIN_WEBHOOK_SECRET")
-        self.base_url = settings.base_url
         self.scans = Scans(transport)
         self.markers = Markers(transport)
         self.ingredients = Ingredients(transport)
@@ -116,11 +131,8 @@ class SkinAnalysis:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def __repr__(self) -> str:
-        return f"SkinAnalysis(base_url={self.base_url!r})"
 
-
-class AsyncSkinAnalysis:
+class AsyncSkinAnalysis(_ClientCore):
     """The asyncio client: the same resources, with coroutine methods.
 
     >>> async with AsyncSkinAnalysis() as client:
@@ -140,18 +152,10 @@ class AsyncSkinAnalysis:
         default_headers: Optional[Mapping[str, str]] = None,
         http_client: Optional[httpx.AsyncClient] = None,
     ) -> None:
-        self._options: dict[str, Any] = {
-            "api_key": api_key, "base_url": base_url, "timeout": timeout, "total_timeout": total_timeout,
-            "max_retries": max_retries, "max_retry_after": max_retry_after, "webhook_secret": webhook_secret,
-            "default_headers": default_headers, "http_client": http_client,
-        }
-        settings = _settings(api_key, base_url, timeout, total_timeout, max_retries, max_retry_after, default_headers)
-        self._owns_http_client = http_client is None
+        settings, secret = self._configure(locals())  # every argument: nothing else is bound yet
         self._http_client = http_client or httpx.AsyncClient(follow_redirects=False)
         transport = AsyncTransport(settings, self._http_client)
         self._transport = transport
-        secret = webhook_secret or os.environ.get("SKIN_WEBHOOK_SECRET")
-        self.base_url = settings.base_url
         self.scans = AsyncScans(transport)
         self.markers = AsyncMarkers(transport)
         self.ingredients = AsyncIngredients(transport)
@@ -179,6 +183,3 @@ class AsyncSkinAnalysis:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
-
-    def __repr__(self) -> str:
-        return f"AsyncSkinAnalysis(base_url={self.base_url!r})"

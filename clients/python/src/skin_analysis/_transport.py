@@ -7,7 +7,7 @@ import asyncio
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import httpx
 
@@ -25,6 +25,10 @@ class TransportSettings:
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     default_headers: Mapping[str, str] = field(default_factory=dict)
 
+    def attempt_timeout(self, options: Optional[RequestOptions]) -> float:
+        """Seconds one attempt of a call may take: the call's `timeout` option, else the client's."""
+        return (options or {}).get("timeout", self.timeout)
+
     def __repr__(self) -> str:
         # Never show the key (logs, tracebacks).
         return f"TransportSettings(base_url={self.base_url!r}, timeout={self.timeout}, retry={self.retry})"
@@ -38,7 +42,7 @@ class _Attempts:
         self.url = settings.base_url.rstrip("/") + request.path
         self.headers = request_headers(request, settings.api_key, settings.default_headers, options)
         self.params = request_params(request, options)
-        self.timeout = options.get("timeout", settings.timeout)
+        self.timeout = settings.attempt_timeout(options)
         total = options.get("total_timeout", settings.total_timeout)
         self.deadline = None if total is None else time.monotonic() + total
         self.max_retries = options.get("max_retries", settings.retry.max_retries)
@@ -55,6 +59,30 @@ class _Attempts:
 
     def describe(self) -> str:
         return f"{self.request.method} {self.request.path}"
+
+    def request_arguments(self) -> dict[str, Any]:
+        """The keyword arguments of one attempt's httpx `request` (sync and async alike)."""
+        request = self.request
+        return {
+            "method": request.method,
+            "url": self.url,
+            "params": self.params,
+            "json": request.json,
+            "files": request.files,
+            "data": request.data,
+            "headers": self.headers,
+            "timeout": self.attempt_timeout(),
+        }
+
+    def settle(self, outcome: Union[httpx.Response, httpx.TransportError]) -> Union[httpx.Response, float]:
+        """The successful response, or the seconds to wait before the next attempt; raises when the outcome is
+        final."""
+        if isinstance(outcome, httpx.Response) and outcome.is_success:
+            return outcome
+        delay = self.wait_before_retry(outcome)
+        if delay is None:
+            raise self.failure(outcome)
+        return delay
 
     def wait_before_retry(self, outcome: Union[httpx.Response, httpx.TransportError]) -> Optional[float]:
         """Seconds to wait before the next attempt, or None when this outcome is final."""
@@ -101,24 +129,13 @@ class SyncTransport:
         while True:
             outcome: Union[httpx.Response, httpx.TransportError]
             try:
-                outcome = self.http.request(
-                    request.method,
-                    attempts.url,
-                    params=attempts.params,
-                    json=request.json,
-                    files=request.files,
-                    data=request.data,
-                    headers=attempts.headers,
-                    timeout=attempts.attempt_timeout(),
-                )
+                outcome = self.http.request(**attempts.request_arguments())
             except httpx.TransportError as error:
                 outcome = error
-            if isinstance(outcome, httpx.Response) and outcome.is_success:
-                return outcome
-            delay = attempts.wait_before_retry(outcome)
-            if delay is None:
-                raise attempts.failure(outcome)
-            time.sleep(delay)
+            step = attempts.settle(outcome)
+            if isinstance(step, httpx.Response):
+                return step
+            time.sleep(step)
 
 
 class AsyncTransport:
@@ -132,21 +149,10 @@ class AsyncTransport:
         while True:
             outcome: Union[httpx.Response, httpx.TransportError]
             try:
-                outcome = await self.http.request(
-                    request.method,
-                    attempts.url,
-                    params=attempts.params,
-                    json=request.json,
-                    files=request.files,
-                    data=request.data,
-                    headers=attempts.headers,
-                    timeout=attempts.attempt_timeout(),
-                )
+                outcome = await self.http.request(**attempts.request_arguments())
             except httpx.TransportError as error:
                 outcome = error
-            if isinstance(outcome, httpx.Response) and outcome.is_success:
-                return outcome
-            delay = attempts.wait_before_retry(outcome)
-            if delay is None:
-                raise attempts.failure(outcome)
-            await asyncio.sleep(delay)
+            step = attempts.settle(outcome)
+            if isinstance(step, httpx.Response):
+                return step
+            await asyncio.sleep(step)

@@ -9,9 +9,12 @@ from typing import Any, Callable, Generic, Optional, TypeVar
 from ._exceptions import SkinAnalysisError
 
 ItemT = TypeVar("ItemT")
+NextT = TypeVar("NextT")
 
 
-class SyncPage(Generic[ItemT]):
+class _Page(Generic[ItemT, NextT]):
+    """What both pages hold, and how they find the next one (`NextT`: the next page, or an awaitable of it)."""
+
     def __init__(
         self,
         data: list[ItemT],
@@ -19,7 +22,7 @@ class SyncPage(Generic[ItemT]):
         has_more: bool,
         next_cursor: Optional[str],
         request_id: Optional[str],
-        fetch_next: Callable[[str], SyncPage[ItemT]],
+        fetch_next: Callable[[str], NextT],
     ) -> None:
         self.data = data
         self.has_more = has_more
@@ -30,10 +33,18 @@ class SyncPage(Generic[ItemT]):
     def has_next_page(self) -> bool:
         return self.has_more and self.next_cursor is not None
 
-    def next_page(self) -> SyncPage[ItemT]:
+    def _fetch_next_page(self) -> NextT:
         if not self.has_next_page() or self.next_cursor is None:
             raise SkinAnalysisError("this is the last page: check has_next_page() first")
         return self._fetch_next(self.next_cursor)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(items={len(self.data)}, has_more={self.has_more})"
+
+
+class SyncPage(_Page[ItemT, "SyncPage[ItemT]"]):
+    def next_page(self) -> SyncPage[ItemT]:
+        return self._fetch_next_page()
 
     def iter_pages(self) -> Iterator[SyncPage[ItemT]]:
         page: SyncPage[ItemT] = self
@@ -47,33 +58,10 @@ class SyncPage(Generic[ItemT]):
         for page in self.iter_pages():
             yield from page.data
 
-    def __repr__(self) -> str:
-        return f"SyncPage(items={len(self.data)}, has_more={self.has_more})"
 
-
-class AsyncPage(Generic[ItemT]):
-    def __init__(
-        self,
-        data: list[ItemT],
-        *,
-        has_more: bool,
-        next_cursor: Optional[str],
-        request_id: Optional[str],
-        fetch_next: Callable[[str], Awaitable[AsyncPage[ItemT]]],
-    ) -> None:
-        self.data = data
-        self.has_more = has_more
-        self.next_cursor = next_cursor
-        self.request_id = request_id
-        self._fetch_next = fetch_next
-
-    def has_next_page(self) -> bool:
-        return self.has_more and self.next_cursor is not None
-
+class AsyncPage(_Page[ItemT, Awaitable["AsyncPage[ItemT]"]]):
     async def next_page(self) -> AsyncPage[ItemT]:
-        if not self.has_next_page() or self.next_cursor is None:
-            raise SkinAnalysisError("this is the last page: check has_next_page() first")
-        return await self._fetch_next(self.next_cursor)
+        return await self._fetch_next_page()
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[ItemT]]:
         page: AsyncPage[ItemT] = self
@@ -87,9 +75,6 @@ class AsyncPage(Generic[ItemT]):
         async for page in self.iter_pages():
             for item in page.data:
                 yield item
-
-    def __repr__(self) -> str:
-        return f"AsyncPage(items={len(self.data)}, has_more={self.has_more})"
 
 
 class AsyncPaginator(Generic[ItemT]):

@@ -121,28 +121,26 @@ def _v1_signatures(header: str) -> list[bytes]:
     return decoded
 
 
-class Webhooks(SyncResource):
+class _VerifyWithClientSecret:
+    """verify() and unwrap() with the client's secret: no I/O, so the same synchronous methods on both clients."""
+
+    _webhook_secret: Optional[str]
+
+    def verify(self, payload: Payload, headers: Mapping[str, str], secret: Optional[str] = None) -> dict[str, Any]:
+        return verify(payload, headers, _secret_or_default(secret, self._webhook_secret))
+
+    def unwrap(
+        self, payload: Payload, headers: Mapping[str, str], secret: Optional[str] = None
+    ) -> Union[WebhookEvent, UnknownWebhookEvent]:
+        return unwrap(payload, headers, _secret_or_default(secret, self._webhook_secret))
+
+
+class Webhooks(_VerifyWithClientSecret, SyncResource):
     """`client.webhooks`: the module's functions with the client's `webhook_secret` (or SKIN_WEBHOOK_SECRET)."""
 
-    def verify(self, payload: Payload, headers: Mapping[str, str], secret: Optional[str] = None) -> dict[str, Any]:
-        return verify(payload, headers, _secret_or_default(secret, self._webhook_secret))
 
-    def unwrap(
-        self, payload: Payload, headers: Mapping[str, str], secret: Optional[str] = None
-    ) -> Union[WebhookEvent, UnknownWebhookEvent]:
-        return unwrap(payload, headers, _secret_or_default(secret, self._webhook_secret))
-
-
-class AsyncWebhooks(AsyncResource):
+class AsyncWebhooks(_VerifyWithClientSecret, AsyncResource):
     """Verification needs no I/O: the same synchronous methods on the async client."""
-
-    def verify(self, payload: Payload, headers: Mapping[str, str], secret: Optional[str] = None) -> dict[str, Any]:
-        return verify(payload, headers, _secret_or_default(secret, self._webhook_secret))
-
-    def unwrap(
-        self, payload: Payload, headers: Mapping[str, str], secret: Optional[str] = None
-    ) -> Union[WebhookEvent, UnknownWebhookEvent]:
-        return unwrap(payload, headers, _secret_or_default(secret, self._webhook_secret))
 
 
 def _secret_or_default(secret: Optional[str], default: Optional[str]) -> str:

@@ -44,15 +44,9 @@ class Scans(SyncResource):
         respond-async`), usually with the scan `processing`; `wait=N` lets the service wait N seconds and returns
         whatever it has then. Retries reuse one idempotency key, so a retried upload never makes two scans.
         """
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
-        response = self._transport.send(request, request_options)
-        scan = result_from(Scan, response)
-        if wait is True:
-            if not scan.is_done:
-                scan = self.wait_for(scan, timeout=wait_timeout)
-            raise_if_failed(scan)
-        return scan
+        return self._settle(result_from(Scan, self._transport.send(request, request_options)), wait, wait_timeout)
 
     def create_from_upload(
         self,
@@ -65,14 +59,9 @@ class Scans(SyncResource):
         request_options: Optional[RequestOptions] = None,
     ) -> Scan:
         """Analyses a photo sent with uploads.upload() (or uploads.create() and send()); `wait` as in create()."""
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
-        scan = result_from(Scan, self._transport.send(request, request_options))
-        if wait is True:
-            if not scan.is_done:
-                scan = self.wait_for(scan, timeout=wait_timeout)
-            raise_if_failed(scan)
-        return scan
+        return self._settle(result_from(Scan, self._transport.send(request, request_options)), wait, wait_timeout)
 
     def get(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Scan:
         response = self._transport.send(ApiRequest("GET", scan_path(scan_id)), request_options)
@@ -125,17 +114,18 @@ class Scans(SyncResource):
     ) -> Scan:
         """Polls until the scan is completed or failed (returned as it is), waiting longer between polls each time;
         raises APITimeoutError when it is still processing after `timeout` seconds."""
-        scan_id = scan if isinstance(scan, str) else scan.scan_id
-        deadline = time.monotonic() + timeout
-        delay = interval
+        polling = Polling(scan, timeout, interval, max_interval)
         while True:
-            current = self.get(scan_id)
+            current = self.get(polling.scan_id)
             if current.is_done:
                 return current
-            if time.monotonic() + delay > deadline:
-                raise APITimeoutError(f"scan {scan_id} still processing after {timeout:g} s")
-            time.sleep(delay)
-            delay = min(max_interval, delay * 1.5)
+            time.sleep(polling.next_delay())
+
+    def _settle(self, scan: Scan, wait: Union[bool, int], wait_timeout: float) -> Scan:
+        """`wait=True`: the finished scan, polled for after a 202, and a failed one raised."""
+        if wait is not True:
+            return scan
+        return raise_if_failed(scan if scan.is_done else self.wait_for(scan, timeout=wait_timeout))
 
 
 class AsyncScans(AsyncResource):
@@ -152,15 +142,10 @@ class AsyncScans(AsyncResource):
         request_options: Optional[RequestOptions] = None,
     ) -> Scan:
         """See Scans.create."""
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = create_request(image, markers, user_id, wait, filename, content_type, attempt_timeout)
-        response = await self._transport.send(request, request_options)
-        scan = result_from(Scan, response)
-        if wait is True:
-            if not scan.is_done:
-                scan = await self.wait_for(scan, timeout=wait_timeout)
-            raise_if_failed(scan)
-        return scan
+        scan = result_from(Scan, await self._transport.send(request, request_options))
+        return await self._settle(scan, wait, wait_timeout)
 
     async def create_from_upload(
         self,
@@ -173,14 +158,10 @@ class AsyncScans(AsyncResource):
         request_options: Optional[RequestOptions] = None,
     ) -> Scan:
         """See Scans.create_from_upload."""
-        attempt_timeout = (request_options or {}).get("timeout", self._transport.settings.timeout)
+        attempt_timeout = self._transport.settings.attempt_timeout(request_options)
         request = from_upload_request(upload_id, markers, user_id, wait, attempt_timeout)
         scan = result_from(Scan, await self._transport.send(request, request_options))
-        if wait is True:
-            if not scan.is_done:
-                scan = await self.wait_for(scan, timeout=wait_timeout)
-            raise_if_failed(scan)
-        return scan
+        return await self._settle(scan, wait, wait_timeout)
 
     async def get(self, scan_id: str, *, request_options: Optional[RequestOptions] = None) -> Scan:
         response = await self._transport.send(ApiRequest("GET", scan_path(scan_id)), request_options)
@@ -228,17 +209,38 @@ class AsyncScans(AsyncResource):
         self, scan: ScanRef, *, timeout: float = 120.0, interval: float = 0.25, max_interval: float = 4.0
     ) -> Scan:
         """See Scans.wait_for."""
-        scan_id = scan if isinstance(scan, str) else scan.scan_id
-        deadline = time.monotonic() + timeout
-        delay = interval
+        polling = Polling(scan, timeout, interval, max_interval)
         while True:
-            current = await self.get(scan_id)
+            current = await self.get(polling.scan_id)
             if current.is_done:
                 return current
-            if time.monotonic() + delay > deadline:
-                raise APITimeoutError(f"scan {scan_id} still processing after {timeout:g} s")
-            await asyncio.sleep(delay)
-            delay = min(max_interval, delay * 1.5)
+            await asyncio.sleep(polling.next_delay())
+
+    async def _settle(self, scan: Scan, wait: Union[bool, int], wait_timeout: float) -> Scan:
+        """See Scans._settle."""
+        if wait is not True:
+            return scan
+        return raise_if_failed(scan if scan.is_done else await self.wait_for(scan, timeout=wait_timeout))
+
+
+class Polling:
+    """wait_for's schedule, shared by both clients: polls further apart each time, and a timeout once the next
+    wait would pass the deadline."""
+
+    def __init__(self, scan: ScanRef, timeout: float, interval: float, max_interval: float) -> None:
+        self.scan_id = scan if isinstance(scan, str) else scan.scan_id
+        self.timeout = timeout
+        self.deadline = time.monotonic() + timeout
+        self.delay = interval
+        self.max_interval = max_interval
+
+    def next_delay(self) -> float:
+        """Seconds to sleep before the next poll; raises APITimeoutError when that would pass the deadline."""
+        delay = self.delay
+        if time.monotonic() + delay > self.deadline:
+            raise APITimeoutError(f"scan {self.scan_id} still processing after {self.timeout:g} s")
+        self.delay = min(self.max_interval, delay * 1.5)
+        return delay
 
 
 def scan_path(scan_id: str) -> str:
@@ -334,10 +336,11 @@ def overlay_from(response: httpx.Response) -> Overlay:
     )
 
 
-def raise_if_failed(scan: Scan) -> None:
-    """`wait=True` treats a scan that failed after a 202 like the 422 the service gives within its wait."""
+def raise_if_failed(scan: Scan) -> Scan:
+    """`wait=True` treats a scan that failed after a 202 like the 422 the service gives within its wait; any other
+    scan is returned as it is."""
     if scan.status != "failed":
-        return
+        return scan
     code = scan.error.code if scan.error is not None else "analysis_failed"
     message = scan.error.message if scan.error is not None else "the analysis failed"
     raise UnprocessablePhotoError(

@@ -3,13 +3,14 @@ takes in one request (or sent from an app with a client token). Then scans.creat
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import httpx
 
-from .._exceptions import APIConnectionError, APITimeoutError, error_from_response
+from .._exceptions import APIConnectionError, APIError, APITimeoutError, error_from_response
 from .._files import ImageInput, read_image
 from .._request import USER_AGENT, ApiRequest, RequestOptions
+from .._transport import TransportSettings
 from ..types import Upload, result_from
 from ._base import AsyncResource, SyncResource
 from ._bodies import json_body
@@ -28,6 +29,23 @@ def storage_form(
     return dict(upload.fields), {"file": (name, content, upload.fields.get("Content-Type", sniffed))}
 
 
+def storage_post(
+    upload: Upload, image: ImageInput, filename: Optional[str], settings: TransportSettings
+) -> dict[str, Any]:
+    """The keyword arguments of httpx's `post` that sends the photo to storage (sync and async alike)."""
+    fields, files = storage_form(upload, image, filename)
+    return {
+        "url": upload.url, "data": fields, "files": files, "headers": {"User-Agent": USER_AGENT},
+        "timeout": settings.timeout,
+    }
+
+
+def storage_unreachable(upload: Upload, error: httpx.TransportError) -> APIError:
+    if isinstance(error, httpx.TimeoutException):
+        return APITimeoutError(f"POST {upload.url}: no answer in time ({error!r})")
+    return APIConnectionError(f"POST {upload.url}: no answer ({error!r})")
+
+
 def check_stored(response: httpx.Response) -> None:
     if not response.is_success:
         raise error_from_response(response)
@@ -42,16 +60,11 @@ class Uploads(SyncResource):
 
     def send(self, upload: Upload, image: ImageInput, *, filename: Optional[str] = None) -> None:
         """Posts the photo (a path, bytes or a binary file) to storage with the upload's presigned form."""
-        fields, files = storage_form(upload, image, filename)
         try:
-            response = self._transport.http.post(
-                upload.url, data=fields, files=files, headers={"User-Agent": USER_AGENT},
-                timeout=self._transport.settings.timeout,
-            )
-        except httpx.TimeoutException as error:
-            raise APITimeoutError(f"POST {upload.url}: no answer in time ({error!r})") from error
+            post = storage_post(upload, image, filename, self._transport.settings)
+            response = self._transport.http.post(**post)
         except httpx.TransportError as error:
-            raise APIConnectionError(f"POST {upload.url}: no answer ({error!r})") from error
+            raise storage_unreachable(upload, error) from error
         check_stored(response)
 
     def upload(
@@ -73,16 +86,11 @@ class AsyncUploads(AsyncResource):
         return result_from(Upload, response)
 
     async def send(self, upload: Upload, image: ImageInput, *, filename: Optional[str] = None) -> None:
-        fields, files = storage_form(upload, image, filename)
         try:
-            response = await self._transport.http.post(
-                upload.url, data=fields, files=files, headers={"User-Agent": USER_AGENT},
-                timeout=self._transport.settings.timeout,
-            )
-        except httpx.TimeoutException as error:
-            raise APITimeoutError(f"POST {upload.url}: no answer in time ({error!r})") from error
+            post = storage_post(upload, image, filename, self._transport.settings)
+            response = await self._transport.http.post(**post)
         except httpx.TransportError as error:
-            raise APIConnectionError(f"POST {upload.url}: no answer ({error!r})") from error
+            raise storage_unreachable(upload, error) from error
         check_stored(response)
 
     async def upload(

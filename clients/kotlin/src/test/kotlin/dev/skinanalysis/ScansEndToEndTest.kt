@@ -8,19 +8,17 @@ import dev.skinanalysis.models.ErrorCode
 import dev.skinanalysis.models.MarkerName
 import dev.skinanalysis.models.ScanStatus
 import dev.skinanalysis.models.Severity
+import dev.skinanalysis.support.EnterpriseClientTest
 import dev.skinanalysis.support.LocalStack
 import dev.skinanalysis.support.LocalStackExtension
 import dev.skinanalysis.support.Photos
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
-import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.extension.ExtendWith
 import org.junit.jupiter.api.io.TempDir
-import java.io.File
-import java.nio.file.Files
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
@@ -30,18 +28,7 @@ import kotlin.test.assertTrue
 /** Scans through the client against the real local stack: create, get, overlay, list, delete, refusals. */
 @ExtendWith(LocalStackExtension::class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ScansEndToEndTest(private val stack: LocalStack) {
-    private val account = stack.newAccountKey("enterprise", limit = 1000)
-    private val client = SkinAnalysisClient(apiKey = account.key, baseUrl = stack.apiUrl)
-    private val photoDir: File = Files.createTempDirectory("skin-photos").toFile()
-    private val face = Photos.frontalFace(photoDir)
-
-    @AfterAll
-    fun closeClient() {
-        client.close()
-        photoDir.deleteRecursively()
-    }
-
+class ScansEndToEndTest(private val stack: LocalStack) : EnterpriseClientTest(stack) {
     @Test
     fun `a scan from a file completes with the asked markers, reads back, has an overlay PNG and is gone after delete`() = runBlocking<Unit> {
         val scan = client.scans.create(face, markers = listOf(MarkerName.ACNE, MarkerName.HYDRATION), userId = "kt-file-user")

@@ -10,18 +10,17 @@ import dev.skinanalysis.models.MarkerName
 import dev.skinanalysis.models.RoutineRequest
 import dev.skinanalysis.models.SkinType
 import dev.skinanalysis.models.TrendDirection
+import dev.skinanalysis.support.EnterpriseClientTest
 import dev.skinanalysis.support.LocalStack
 import dev.skinanalysis.support.LocalStackExtension
 import dev.skinanalysis.support.Photos
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
-import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.extension.ExtendWith
-import java.nio.file.Files
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -30,18 +29,7 @@ import kotlin.time.Duration.Companion.seconds
 /** User scores, erasure, routines and ingredient analysis through the client against the real local stack. */
 @ExtendWith(LocalStackExtension::class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class UsersRoutinesIngredientsEndToEndTest(private val stack: LocalStack) {
-    private val account = stack.newAccountKey("enterprise", limit = 1000)
-    private val client = SkinAnalysisClient(apiKey = account.key, baseUrl = stack.apiUrl)
-    private val photoDir = Files.createTempDirectory("skin-photos").toFile()
-    private val face = Photos.frontalFace(photoDir)
-
-    @AfterAll
-    fun closeClient() {
-        client.close()
-        photoDir.deleteRecursively()
-    }
-
+class UsersRoutinesIngredientsEndToEndTest(stack: LocalStack) : EnterpriseClientTest(stack) {
     @Test
     fun `a user's score follows their scans, and erasing the user removes scans, score and routines`() = runBlocking<Unit> {
         val user = "kt-score-${System.nanoTime()}"

@@ -1,25 +1,18 @@
 package dev.skinanalysis.resources
 
-import dev.skinanalysis.internal.ApiRequest
 import dev.skinanalysis.internal.HttpTransport
-import dev.skinanalysis.internal.SkinJson
+import dev.skinanalysis.internal.jsonPost
 import dev.skinanalysis.models.IngredientAnalysis
 import dev.skinanalysis.models.IngredientAnalysisRequest
 import dev.skinanalysis.models.IngredientList
 import dev.skinanalysis.models.MarkerName
-import okhttp3.MediaType.Companion.toMediaType
-import okhttp3.RequestBody.Companion.toRequestBody
 
 /** `/v1/ingredients`: INCI list analysis. */
 public class Ingredients internal constructor(private val transport: HttpTransport) {
     /** `POST /v1/ingredients/analyze`. */
     public suspend fun analyze(request: IngredientAnalysisRequest): IngredientAnalysis =
         transport.execute(
-            ApiRequest(
-                "POST",
-                listOf("v1", "ingredients", "analyze"),
-                body = SkinJson.encodeToString(IngredientAnalysisRequest.serializer(), request).toRequestBody(JSON),
-            ),
+            jsonPost(listOf("v1", "ingredients", "analyze"), IngredientAnalysisRequest.serializer(), request),
             IngredientAnalysis.serializer(),
         )
 
@@ -30,8 +23,4 @@ public class Ingredients internal constructor(private val transport: HttpTranspo
     /** [analyze] a list given one ingredient per item. */
     public suspend fun analyze(ingredients: List<String>, markers: List<MarkerName>? = null, scanId: String? = null): IngredientAnalysis =
         analyze(IngredientAnalysisRequest(IngredientList.Items(ingredients), markers, scanId))
-
-    internal companion object {
-        val JSON = "application/json".toMediaType()
-    }
 }

@@ -2,10 +2,9 @@ package dev.skinanalysis.resources
 
 import dev.skinanalysis.internal.ApiRequest
 import dev.skinanalysis.internal.HttpTransport
-import dev.skinanalysis.internal.SkinJson
+import dev.skinanalysis.internal.jsonPost
 import dev.skinanalysis.models.Routine
 import dev.skinanalysis.models.RoutineRequest
-import okhttp3.RequestBody.Companion.toRequestBody
 
 /** `/v1/routines`: skincare routines from a scan or from marker results. */
 public class Routines internal constructor(private val transport: HttpTransport) {
@@ -15,10 +14,10 @@ public class Routines internal constructor(private val transport: HttpTransport)
      */
     public suspend fun create(request: RoutineRequest, idempotencyKey: String? = null): Routine =
         transport.execute(
-            ApiRequest(
-                "POST",
+            jsonPost(
                 listOf("v1", "routines"),
-                body = SkinJson.encodeToString(RoutineRequest.serializer(), request).toRequestBody(Ingredients.JSON),
+                RoutineRequest.serializer(),
+                request,
                 idempotencyKey = idempotencyKey ?: HttpTransport.newIdempotencyKey(),
             ),
             Routine.serializer(),

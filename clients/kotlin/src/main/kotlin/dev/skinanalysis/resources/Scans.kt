@@ -1,15 +1,15 @@
 package dev.skinanalysis.resources
 
-import dev.skinanalysis.ScanImage
-import dev.skinanalysis.ScanWait
 import dev.skinanalysis.errors.TimeoutException
 import dev.skinanalysis.internal.ApiRequest
 import dev.skinanalysis.internal.HttpTransport
-import dev.skinanalysis.internal.SkinJson
-import dev.skinanalysis.models.ScanFromUpload
+import dev.skinanalysis.internal.jsonPost
 import dev.skinanalysis.models.MarkerName
 import dev.skinanalysis.models.Scan
+import dev.skinanalysis.models.ScanFromUpload
 import dev.skinanalysis.models.ScanList
+import dev.skinanalysis.ScanImage
+import dev.skinanalysis.ScanWait
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
@@ -99,11 +99,10 @@ public class Scans internal constructor(private val transport: HttpTransport) {
         wait: ScanWait = ScanWait.Default,
         idempotencyKey: String? = null,
     ): Scan = transport.execute(
-        ApiRequest(
-            method = "POST",
-            path = listOf("v1", "scans"),
-            body = SkinJson.encodeToString(ScanFromUpload.serializer(), ScanFromUpload(uploadId, markers?.takeIf { it.isNotEmpty() }, userId))
-                .toRequestBody(Ingredients.JSON),
+        jsonPost(
+            listOf("v1", "scans"),
+            ScanFromUpload.serializer(),
+            ScanFromUpload(uploadId, markers?.takeIf { it.isNotEmpty() }, userId),
             headers = wait.preferHeader?.let { mapOf("Prefer" to it) }.orEmpty(),
             idempotencyKey = idempotencyKey ?: HttpTransport.newIdempotencyKey(),
         ),

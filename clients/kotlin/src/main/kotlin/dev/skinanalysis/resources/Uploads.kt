@@ -1,12 +1,12 @@
 package dev.skinanalysis.resources
 
-import dev.skinanalysis.ScanImage
 import dev.skinanalysis.internal.ApiRequest
 import dev.skinanalysis.internal.HttpTransport
-import dev.skinanalysis.internal.SkinJson
+import dev.skinanalysis.internal.jsonPost
 import dev.skinanalysis.models.Upload
 import dev.skinanalysis.models.UploadContentType
 import dev.skinanalysis.models.UploadRequest
+import dev.skinanalysis.ScanImage
 import okhttp3.MediaType.Companion.toMediaType
 import okhttp3.MultipartBody
 import okhttp3.RequestBody.Companion.toRequestBody
@@ -18,14 +18,7 @@ import okhttp3.RequestBody.Companion.toRequestBody
 public class Uploads internal constructor(private val transport: HttpTransport) {
     /** `POST /v1/uploads` (scope `scans:write`, or a client token). */
     public suspend fun create(request: UploadRequest): Upload =
-        transport.execute(
-            ApiRequest(
-                "POST",
-                listOf("v1", "uploads"),
-                body = SkinJson.encodeToString(UploadRequest.serializer(), request).toRequestBody(Ingredients.JSON),
-            ),
-            Upload.serializer(),
-        )
+        transport.execute(jsonPost(listOf("v1", "uploads"), UploadRequest.serializer(), request), Upload.serializer())
 
     /**
      * Sends [image] to the upload's presigned storage POST: every field as given, then the photo as `file`. No API
