@@ -38,28 +38,21 @@ export type Weights = Float32Array;
 
 /** Multiplies each pixel's linear RGB by 10^(−weight·density). */
 export function applyDensity(image: RgbImage, weights: Weights, density: Density): RgbImage {
-  const out = new Uint8Array(image.data);
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i]!;
-    if (w <= 0) continue;
-    for (let c = 0; c < 3; c++) {
-      const lin = SRGB8_TO_LINEAR[image.data[3 * i + c]!]! * 10 ** (-w * density[c]!);
-      out[3 * i + c] = Math.round(255 * linearToSrgb(lin));
-    }
-  }
-  return { ...image, data: out };
+  return changeLinear(image, weights, (linear, w, c) => linear * 10 ** (-w * density[c]!));
 }
 
 /** Adds white light (specular sheen) of linear intensity `strength` at full weight. */
 export function applySheen(image: RgbImage, weights: Weights, strength: number): RgbImage {
+  return changeLinear(image, weights, (linear, w) => linear + w * strength);
+}
+
+/** `image` with each channel of every pixel of positive weight set, in linear light, to `change(linear, weight, channel)`. */
+function changeLinear(image: RgbImage, weights: Weights, change: (linear: number, weight: number, channel: number) => number): RgbImage {
   const out = new Uint8Array(image.data);
   for (let i = 0; i < weights.length; i++) {
     const w = weights[i]!;
     if (w <= 0) continue;
-    for (let c = 0; c < 3; c++) {
-      const lin = SRGB8_TO_LINEAR[image.data[3 * i + c]!]! + w * strength;
-      out[3 * i + c] = Math.round(255 * linearToSrgb(lin));
-    }
+    for (let c = 0; c < 3; c++) out[3 * i + c] = Math.round(255 * linearToSrgb(change(SRGB8_TO_LINEAR[image.data[3 * i + c]!]!, w, c)));
   }
   return { ...image, data: out };
 }
