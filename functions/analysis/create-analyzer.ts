@@ -11,6 +11,9 @@ import { skinRegions } from './skin-mask';
 import { expressionOf } from './face/expression';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
+import { notSkinSigns } from './not-skin';
+import { imageToCrop } from './face/square-crop';
+import { MESH } from './face/mesh-indices';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import { reduceFeatures, type SkinFeatures } from './skin/features';
 import { lesionsOf } from './skin/lesions';
@@ -190,6 +193,24 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     quality.skin_hue = check(hueDistance, Q.maxSkinHueDistance, hueDistance <= Q.maxSkinHueDistance);
     if (!quality.skin_chroma.passed || !quality.skin_hue.passed) {
       return done(rejected('not_human_skin', 'The face does not have the colour of human skin (a mask, a drawing or a painting?); photograph a bare face.', faceInfo, quality));
+    }
+    // A mask, skull or painting coloured like skin: no blood's red in its colour, a varnish's yellow, or dark eye
+    // holes with no white of the eye in them (not-skin.ts; docs/analysis.md "Masks, drawings and paintings").
+    const eyes = [MESH.rightEye, MESH.leftEye].map((loop) => loop.map((i) => imageToCrop(cropWindow, SKIN_INPUT_SIZE, landmarks.points[i]!)));
+    const signs = notSkinSigns({ crop, eyes, skin: { lightness: exposure.lightness, a: colour.a, b: colour.b } });
+    quality.skin_hue_angle = check(signs.hueAngle, Q.maxSkinHueAngle, signs.hueAngle <= Q.maxSkinHueAngle);
+    quality.skin_yellowness = check(signs.yellowness, Q.maxSkinYellowness, signs.yellowness <= Q.maxSkinYellowness);
+    quality.eye_whites = check(signs.eyeWhites, Q.minEyeWhites, signs.eyeWhites >= Q.minEyeWhites);
+    if (!quality.skin_hue_angle.passed) {
+      return done(rejected('not_human_skin', 'The face lacks the red of blood under human skin (a mask, a statue or a painting?); photograph a bare face.', faceInfo, quality));
+    }
+    if (!quality.skin_yellowness.passed) {
+      return done(rejected('not_human_skin', 'The face is yellower than human skin (a varnished painting?); photograph a bare face in neutral light.', faceInfo, quality));
+    }
+    if (!quality.eye_whites.passed) {
+      return done(
+        rejected('not_human_skin', 'No white of the eye shows in the eye openings (a mask, a skull, a helmet or sunglasses?); photograph a bare face with open eyes, lit from the front.', faceInfo, quality),
+      );
     }
 
     // Every face is measured at the effective resolution of a face at the floor (skin/resolution-floor.ts); a smaller

@@ -36,4 +36,12 @@ export const QUALITY_THRESHOLDS = {
    * distance from skinHueCentre. */
   skinHueCentre: 60,
   maxSkinHueDistance: 50,
+  /** The same hue angle, degrees, on its yellow side (not-skin.ts): real faces measure 36–82° (warm and cool light,
+   * every tone, deepened skin included), latex, plastic and plaster with no blood in them 88–95°. */
+  maxSkinHueAngle: 87,
+  /** b* − a* of the face regions' median colour (not-skin.ts): real faces 3–26, an old painting's varnish 38. */
+  maxSkinYellowness: 32,
+  /** 90th-percentile L* inside the lighter eye's lid contour minus the skin's median L* (not-skin.ts): real open
+   * eyes −31 to +8, the dark eye holes of a mask or skull −59. */
+  minEyeWhites: -41,
 } as const;

@@ -70,6 +70,7 @@ describe('quality checks', () => {
       'colour',
       'darkness',
       'eye_openness',
+      'eye_whites',
       'face_count',
       'face_size',
       'mouth_width',
@@ -78,6 +79,8 @@ describe('quality checks', () => {
       'sharpness',
       'skin_chroma',
       'skin_hue',
+      'skin_hue_angle',
+      'skin_yellowness',
       'yaw',
     ]);
     for (const [name, check] of Object.entries(outcome.quality)) expect(check.passed, name).toBe(true);
