@@ -45,6 +45,21 @@ const CASES: { name: string; photo: () => Promise<Buffer>; code: string; check: 
     compare: 'below',
   },
   { name: 'a face painted green (hue turned 120°)', photo: async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), code: 'not_human_skin', check: 'skin_hue', compare: 'above' },
+  // Issue 13: masks and paintings coloured like skin (not-skin.ts; real ones in not-skin.test.ts).
+  {
+    name: 'a face with the red of blood taken out (hue turned 20° toward yellow, the colour of cream latex)',
+    photo: async () => sharp(await frontal()).modulate({ hue: 20 }).jpeg().toBuffer(),
+    code: 'not_human_skin',
+    check: 'skin_hue_angle',
+    compare: 'above',
+  },
+  {
+    name: "a face under a varnish's yellow (blue × 0.55)",
+    photo: async () => sharp(await faceJpeg('tilted')).linear([1, 1, 0.55], [0, 0, 0]).jpeg().toBuffer(),
+    code: 'not_human_skin',
+    check: 'skin_yellowness',
+    compare: 'above',
+  },
 ];
 
 describe('quality checks', () => {
