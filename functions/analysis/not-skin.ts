@@ -5,26 +5,29 @@ import { percentile } from './skin/stats';
 
 /**
  * Signs that a face which passed the colour checks is still not human skin: a mask, a skull, a helmet, a painting
- * or a drawing (docs/analysis.md, "Masks, drawings and paintings"). Each sign is physical, and each is measured on
- * the aligned crop relative to the face's own skin, so it does not depend on exposure, photo size or skin tone.
+ * or a drawing (docs/analysis.md, "Masks, drawings and paintings"). Each sign is physical and measured on the
+ * aligned crop: the eye sign relative to the face's own skin, the colour signs from the skin's median colour. None
+ * depends on exposure, photo size or skin tone (deep skin moves away from every limit); the colour signs move with a
+ * colour cast, as the existing hue check does.
  */
 export interface NotSkinSigns {
   /**
    * Open eyes show the white of the eye: the 90th-percentile L* inside the lid contour of the lighter eye, minus
-   * the skin's median L*. Real open eyes measure about −31 to +8 (≈ −30 only when the eyes sit in the shadow of
-   * the brows), the holes of a mask or a skull −59: the eye openings are dark cavities with no sclera in them.
+   * the skin's median L*. Real open eyes measure −30 to +10 (≈ −30 only when the eyes sit in the shadow of the
+   * brows), the holes of a skull mask −52: the eye openings are dark cavities with no sclera in them.
    */
   eyeWhites: number;
   /**
    * The hue angle of the skin's median CIELAB colour, degrees. Blood under the skin absorbs green, so real skin
-   * keeps some red (a\* > 0) in any ordinary light: 36–82° on every real face measured. Cream and bone-coloured
-   * plastic, latex and plaster, with no blood in them, lie at 88–95°.
+   * keeps some red (a\* > 0) in ordinary light: 30–82° on every real face measured. Cream and bone-coloured plastic,
+   * latex and plaster, with no blood in them, lie near 90° (a Guy Fawkes mask 93°). A strong colour cast moves it
+   * too (docs/analysis.md).
    */
   hueAngle: number;
   /**
    * How much yellower than red the skin's median colour is: CIELAB b\* − a\*. Warm light and melanin raise both
-   * (real faces 3–26, the yellowest a tanned face in warm light); the yellowed varnish of an old painting filters
-   * out blue without adding the red of blood, 38.
+   * (real faces −9 to 25, the highest a tanned face in a yellow cast); the yellowed varnish of an old painting
+   * filters out blue without adding the red of blood: the Mona Lisa 38.
    */
   yellowness: number;
 }

@@ -36,12 +36,12 @@ export const QUALITY_THRESHOLDS = {
    * distance from skinHueCentre. */
   skinHueCentre: 60,
   maxSkinHueDistance: 50,
-  /** The same hue angle, degrees, on its yellow side (not-skin.ts): real faces measure 36–82° (warm and cool light,
-   * every tone, deepened skin included), latex, plastic and plaster with no blood in them 88–95°. */
+  /** The same hue angle, degrees, on its yellow side (not-skin.ts): real faces measure 30–82° (every tone, deepened
+   * skin included), a cream latex mask with no blood in it 93°. Halfway between the closest of each. */
   maxSkinHueAngle: 87,
-  /** b* − a* of the face regions' median colour (not-skin.ts): real faces 3–26, an old painting's varnish 38. */
+  /** b* − a* of the face regions' median colour (not-skin.ts): real faces −9 to 25, an old painting's varnish 38. */
   maxSkinYellowness: 32,
   /** 90th-percentile L* inside the lighter eye's lid contour minus the skin's median L* (not-skin.ts): real open
-   * eyes −31 to +8, the dark eye holes of a mask or skull −59. */
+   * eyes −30 to +10, the dark eye holes of a skull mask −52. */
   minEyeWhites: -41,
 } as const;
