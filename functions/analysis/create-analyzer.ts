@@ -8,7 +8,7 @@ import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
-import { expressionOf } from './face/expression';
+import { expressionOf, foldedRegions } from './face/expression';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
@@ -23,7 +23,7 @@ import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
 import { InsufficientSkinError, scoreMarkers, skinScore } from './skin/scoring';
-import type { RegionMasks, RgbImage } from './types';
+import type { RegionMasks, RegionName, RgbImage } from './types';
 
 /** Where `npm run build:models` writes the ONNX files; Lambda sets MODEL_DIR to its bundled copy. */
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../models/generated', import.meta.url));
@@ -203,7 +203,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     quality.resolution = check(effectiveFace, RESOLUTION_FLOOR.facePixels, effectiveFace >= RESOLUTION_FLOOR.facePixels);
 
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
-    const skinOnly = skinRegions(crop, regions);
+    // A wide smile's crow's-feet lines are the smile's (face/expression.ts): those regions are left out.
+    const skinOnly = withoutRegions(skinRegions(crop, regions), foldedRegions(expression));
     inspection.regions = skinOnly;
     // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
     // Perceived age runs beside the skin model (its own session and thread) on the crop as sampled (not the
@@ -273,6 +274,13 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
+}
+
+function withoutRegions(regions: RegionMasks, names: readonly RegionName[]): RegionMasks {
+  if (names.length === 0) return regions;
+  const masks = { ...regions.masks };
+  for (const name of names) masks[name] = new Uint8Array(regions.size * regions.size);
+  return { size: regions.size, masks };
 }
 
 function check(value: number, threshold: number, passed: boolean): QualityCheck {

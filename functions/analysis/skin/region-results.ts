@@ -11,6 +11,7 @@ import {
   darkCircleSides,
   FACE,
   glareWeight,
+  lineView,
   MARKER_REGIONS,
   MEASUREMENT,
   MIN_REGION_PIXELS,
@@ -135,7 +136,7 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   wrinkles: {
     outputs: ['specular', 'lines'],
     regions: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
-    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), cleanView(maps, regions))),
+    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), lineView(regions, glareOf(maps, regions)))),
   },
   dark_circles: {
     outputs: ['specular', 'indices'],
@@ -160,7 +161,11 @@ export interface IsolateOnly {
 
 /** The regions weighted by glare, as reduceFeatures weighs them for colour and relief measures. */
 function cleanView(maps: SkinMaps, regions: RegionMasks) {
-  return viewOf(regions, glareWeight(channel(maps, 'specular', 'strength', regions.size), MEASUREMENT.glare));
+  return viewOf(regions, glareOf(maps, regions));
+}
+
+function glareOf(maps: SkinMaps, regions: RegionMasks): Float32Array {
+  return glareWeight(channel(maps, 'specular', 'strength', regions.size), MEASUREMENT.glare);
 }
 
 /** Each result region's skin mask; the glabella is the T-zone's skin that is neither forehead nor nose. */
