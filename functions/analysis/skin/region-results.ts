@@ -11,6 +11,7 @@ import {
   darkCircleSides,
   FACE,
   glareWeight,
+  innerView,
   lineView,
   MARKER_REGIONS,
   MEASUREMENT,
@@ -124,8 +125,9 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
     outputs: ['specular', 'chromophores'],
     regions: ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'],
     measure: (maps, regions) => {
-      const clean = cleanView(maps, regions);
-      return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE)).excess!;
+      const glare = glareOf(maps, regions);
+      const clean = viewOf(regions, glare);
+      return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE), innerView(regions, glare)).excess!;
     },
   },
   oiliness: {
