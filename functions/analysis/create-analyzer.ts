@@ -8,7 +8,7 @@ import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
-import { expressionOf } from './face/expression';
+import { expressionOf, foldedRegions, laughs } from './face/expression';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { notSkinSigns } from './not-skin';
@@ -26,7 +26,7 @@ import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
 import { InsufficientSkinError, scoreMarkers, skinScore } from './skin/scoring';
-import type { RegionMasks, RgbImage } from './types';
+import type { RegionMasks, RegionName, RgbImage } from './types';
 
 /** Where `npm run build:models` writes the ONNX files; Lambda sets MODEL_DIR to its bundled copy. */
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../models/generated', import.meta.url));
@@ -162,9 +162,14 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     const expression = expressionOf(landmarks.points);
     quality.eye_openness = check(expression.eyeOpenness, Q.minEyeOpenness, expression.eyeOpenness >= Q.minEyeOpenness);
     quality.mouth_width = check(expression.mouthWidth, Q.maxMouthWidth, expression.mouthWidth <= Q.maxMouthWidth);
+    // The lip gap refuses only a wide mouth (a laugh); at rest width an open mouth is talking.
+    quality.lip_gap = check(expression.lipGap, Q.maxLaughLipGap, !laughs(expression));
     if (!quality.eye_openness.passed) return done(rejected('eyes_closed', 'The eyes are closed; keep them open and look into the camera.', faceInfo, quality));
     if (!quality.mouth_width.passed) {
       return done(rejected('expression_not_neutral', 'The face is smiling broadly; a relaxed, neutral face is needed to judge lines around the eyes.', faceInfo, quality));
+    }
+    if (!quality.lip_gap.passed) {
+      return done(rejected('expression_not_neutral', 'The face is laughing; a relaxed, neutral face with the mouth closed is needed to judge the skin round the eyes.', faceInfo, quality));
     }
 
     const cropWindow = alignedFaceCrop(landmarks.points);
@@ -219,7 +224,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     quality.resolution = check(effectiveFace, RESOLUTION_FLOOR.facePixels, effectiveFace >= RESOLUTION_FLOOR.facePixels);
 
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
-    const skinOnly = skinRegions(crop, regions);
+    // A wide smile's crow's-feet lines are the smile's (face/expression.ts): those regions are left out.
+    const skinOnly = withoutRegions(skinRegions(crop, regions), foldedRegions(expression));
     inspection.regions = skinOnly;
     // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
     // Perceived age runs beside the skin model (its own session and thread) on the crop as sampled (not the
@@ -289,6 +295,13 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
+}
+
+function withoutRegions(regions: RegionMasks, names: readonly RegionName[]): RegionMasks {
+  if (names.length === 0) return regions;
+  const masks = { ...regions.masks };
+  for (const name of names) masks[name] = new Uint8Array(regions.size * regions.size);
+  return { size: regions.size, masks };
 }
 
 function check(value: number, threshold: number, passed: boolean): QualityCheck {
