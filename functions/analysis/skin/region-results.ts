@@ -26,7 +26,7 @@ import {
 import { severityFor, type SkinManifest } from './manifest';
 import type { MarkerName, MarkerResult } from './markers';
 import { addedMarkerMeasures, isAddedMarker, type AddedMarker } from './markers/index';
-import { channel, SKIN_OUTPUTS, type SkinMaps, type SkinOutputName } from './model-spec';
+import { channel, SKIN_OUTPUT_NAMES, SKIN_OUTPUTS, type SkinMaps, type SkinOutputName } from './model-spec';
 import { REFERENCE_REGIONS, RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
 import { calibrate } from './scoring';
 
@@ -36,6 +36,12 @@ export type RegionResults = Partial<Record<MarkerName, Partial<Record<ResultRegi
 
 /** What the whole reductions of a region leave out: only the original markers' values are read from them. */
 const PER_REGION = { addedMarkers: false, baseline: false } as const;
+
+/**
+ * The outputs those reductions read: not CIELAB (only the baseline reads it, and PER_REGION leaves that out) nor
+ * local_stats (which no measurement reads); copying them was a quarter of isolate's copies.
+ */
+const PER_REGION_OUTPUTS = SKIN_OUTPUT_NAMES.filter((output) => output !== 'lab' && output !== 'local_stats');
 
 /** Crop margin (pixels) kept round the masks: the spot detectors' neighbourhoods stay whole. */
 const CROP_MARGIN = 8;
@@ -104,7 +110,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
         for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m], referencePixels));
-      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references, {}, referencePixels), PER_REGION).values);
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references, { outputs: PER_REGION_OUTPUTS }, referencePixels), PER_REGION).values);
       for (const marker of grouped) if (resultRegionsOf(marker).includes(part)) put(marker, part, values[marker] ?? Number.NaN);
     }
   }
@@ -152,7 +158,7 @@ interface OwnMeasure extends IsolateOnly {
   measure: (maps: SkinMaps, regions: RegionMasks) => number;
 }
 
-/** What isolate copies: only these outputs and these regions' masks (every other mask empty: length 0). */
+/** What isolate copies: only these outputs and these regions' masks (every other output and mask empty: length 0). */
 export interface IsolateOnly {
   outputs?: readonly SkinOutputName[];
   regions?: readonly RegionName[];
@@ -246,6 +252,7 @@ export function isolate(
   for (let k = 0; k < packed.length; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
 
   const croppedMaps = {} as SkinMaps;
+  for (const output of SKIN_OUTPUT_NAMES) if (!outputs.includes(output)) croppedMaps[output] = new Float32Array(0);
   for (const output of outputs) {
     const channels = SKIN_OUTPUTS[output].length;
     const plane = maps[output];

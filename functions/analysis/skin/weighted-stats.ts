@@ -23,15 +23,27 @@ const DIGITS = 1 << DIGIT_BITS;
 const counts = new Uint32Array(DIGITS);
 
 /**
+ * The two position lists of radixOrder, reused from call to call (grown to the longest): the order it returns is
+ * read before the next call (weightedPercentile, synchronous), so no two calls ever share them.
+ */
+const radixLists = [new Int32Array(0), new Int32Array(0)];
+
+/** A view of `n` positions of one of the reused lists. */
+function radixScratch(which: 0 | 1, n: number): Int32Array {
+  if (radixLists[which]!.length < n) radixLists[which] = new Int32Array(n);
+  return radixLists[which]!.subarray(0, n);
+}
+
+/**
  * The positions of `keys` (unsigned 32-bit patterns stored in an Int32Array: V8 keeps int32 arithmetic in
  * registers, values above 2^31 would be doubles) in ascending unsigned order, equal keys in their original order
  * (stable LSD radix sort).
  */
 function radixOrder(keys: Int32Array): Int32Array {
   const n = keys.length;
-  let order = new Int32Array(n);
+  let order = radixScratch(0, n);
   for (let i = 0; i < n; i++) order[i] = i;
-  let spare = new Int32Array(n);
+  let spare = radixScratch(1, n);
   for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & (DIGITS - 1)]!++;
@@ -68,17 +80,20 @@ export function totalWeight(pixels: Weighted): number {
 
 /** The pixels of a dense S×S weight map with weight > 0. */
 export function weightedPixels(weights: Float32Array): Weighted {
-  // One pass into scratch lists as long as the map, then copies of the used part.
-  const index = new Uint32Array(weights.length);
-  const weight = new Float32Array(weights.length);
+  // Counted first, then lists of that length: lists as long as the map, sliced, were ≈ 7 MB of the ≈ 56 MB of
+  // typed arrays a scan allocated, and that external memory is what starts V8's full collections.
+  let n = 0;
+  for (let i = 0; i < weights.length; i++) if (weights[i]! > 0) n++;
+  const index = new Uint32Array(n);
+  const weight = new Float32Array(n);
   let k = 0;
-  for (let i = 0; i < weights.length; i++) {
+  for (let i = 0; k < n; i++) {
     const w = weights[i]!;
     if (!(w > 0)) continue;
     index[k] = i;
     weight[k++] = w;
   }
-  return { index: index.slice(0, k), weight: weight.slice(0, k) };
+  return { index, weight };
 }
 
 /**
@@ -164,4 +179,26 @@ export function denseUnion(regions: WeightedRegions, names: readonly RegionName[
     for (let k = 0; k < index.length; k++) if (weight[k]! > out[index[k]!]!) out[index[k]!] = weight[k]!;
   }
   return out;
+}
+
+/** The dense map unionPixels builds in, reused (all 0 between calls). */
+let unionScratch = new Float32Array(0);
+
+/**
+ * weightedPixels(denseUnion(regions, names)) without a fresh dense map per call (features.ts unionOf: ≈ 14 a scan,
+ * 256 KB each): the same pixels and weights, built in a reused map that is cleared again before returning
+ * (synchronous, so no two calls share it).
+ */
+export function unionPixels(regions: WeightedRegions, names: readonly RegionName[]): Weighted {
+  const n = regions.size * regions.size;
+  if (unionScratch.length < n) unionScratch = new Float32Array(n);
+  const dense = unionScratch.subarray(0, n);
+  for (const name of names) {
+    if (!regions.usable.has(name)) continue;
+    const { index, weight } = regions.pixels[name];
+    for (let k = 0; k < index.length; k++) if (weight[k]! > dense[index[k]!]!) dense[index[k]!] = weight[k]!;
+  }
+  const pixels = weightedPixels(dense);
+  dense.fill(0);
+  return pixels;
 }
