@@ -166,40 +166,30 @@ function rowPass4(src: Float64Array, dst: Float64Array, base: number, cols: numb
 }
 
 /**
- * One box pass along each column, `src` into `dst`: the running sums of a whole row of columns side by side
- * (`sums`), moved down a row at a time, so memory is read along rows. Per column the same additions and
- * subtractions in the same order as a walk down that column.
+ * One box pass along each column, `src` into `dst`, a row at a time so memory is read along rows: each row of `dst`
+ * holds the running sums of the columns, and the next row is that row plus the value entering each column's box
+ * minus the one leaving it. Per column the same additions and subtractions in the same order as a walk down that
+ * column (the sums kept in `dst` itself rather than in a row of their own: one load and one store fewer a pixel).
  */
-function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number, sums: Float64Array): void {
-  sums.fill(0, 0, cols);
+function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number): void {
+  dst.fill(0, 0, cols);
   for (let j = 0; j <= Math.min(radius, rows - 1); j++) {
     const from = j * cols;
-    for (let t = 0; t < cols; t++) sums[t]! += src[from + t]!;
+    for (let t = 0; t < cols; t++) dst[t]! += src[from + t]!;
   }
-  for (let y = 0; y < rows; y++) {
+  for (let y = 0; y + 1 < rows; y++) {
     const out = y * cols;
+    const next = out + cols;
     const add = y + radius + 1 < rows ? (y + radius + 1) * cols : -1;
     const drop = y - radius >= 0 ? (y - radius) * cols : -1;
     if (add >= 0 && drop >= 0) {
-      for (let t = 0; t < cols; t++) {
-        const s = sums[t]!;
-        dst[out + t] = s;
-        sums[t] = s + src[add + t]! - src[drop + t]!;
-      }
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]! + src[add + t]! - src[drop + t]!;
     } else if (add >= 0) {
-      for (let t = 0; t < cols; t++) {
-        const s = sums[t]!;
-        dst[out + t] = s;
-        sums[t] = s + src[add + t]!;
-      }
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]! + src[add + t]!;
     } else if (drop >= 0) {
-      for (let t = 0; t < cols; t++) {
-        const s = sums[t]!;
-        dst[out + t] = s;
-        sums[t] = s - src[drop + t]!;
-      }
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]! - src[drop + t]!;
     } else {
-      for (let t = 0; t < cols; t++) dst[out + t] = sums[t]!;
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]!;
     }
   }
 }
@@ -208,7 +198,7 @@ function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: nu
  * Scratch space of the passes, reused from blur to blur: fresh buffers cost more than the passes (page faults,
  * cold caches, garbage collection). Grown to the largest window; single-threaded, and no blur runs inside another.
  */
-const scratch = { values: new Float64Array(0), spare: new Float64Array(0), sums: new Float64Array(0) };
+const scratch = { values: new Float64Array(0), spare: new Float64Array(0) };
 
 function scratchOf(key: keyof typeof scratch, length: number): Float64Array {
   if (scratch[key].length < length) scratch[key] = new Float64Array(length);
@@ -218,10 +208,9 @@ function scratchOf(key: keyof typeof scratch, length: number): Float64Array {
 /** Three box passes per axis over a `cols` × `rows` block, in place in `data`. */
 function gaussianSums(data: Float64Array, cols: number, rows: number, radius: number): void {
   const spare = scratchOf('spare', cols * rows);
-  const sums = scratchOf('sums', cols);
   for (let pass = 0; pass < 3; pass++) {
     rowPass(data, spare, cols, rows, radius);
-    columnPass(spare, data, cols, rows, radius, sums);
+    columnPass(spare, data, cols, rows, radius);
   }
 }
 /** Gaussian blurs over one weighted support (0..1 per pixel); the blurred weight at each σ is summed once. */
