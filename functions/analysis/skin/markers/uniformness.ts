@@ -13,7 +13,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
-import { weightedPercentile, type Weighted } from '../weighted-stats.js';
+import { weightedPercentiles, type Weighted } from '../weighted-stats.js';
 import { channel } from '../model-spec.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
@@ -64,7 +64,8 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     let value = ofRegion.get(map);
     if (value === undefined) {
       const kept = innerOf(pixels);
-      value = weightedPercentile(map, kept, 100 - U.lowPercentile) - weightedPercentile(map, kept, U.lowPercentile);
+      const [high, low] = weightedPercentiles(map, kept, [100 - U.lowPercentile, U.lowPercentile]) as [number, number];
+      value = high - low;
       ofRegion.set(map, value);
     }
     return value;
