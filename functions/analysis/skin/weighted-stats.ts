@@ -20,7 +20,9 @@ function orderedBits(v: number): number {
 
 const DIGIT_BITS = 11;
 const DIGITS = 1 << DIGIT_BITS;
-const counts = new Uint32Array(DIGITS);
+const PASSES = 3;
+/** The three digits' counts side by side (pass p at p · DIGITS), made in one walk of the keys. */
+const counts = new Uint32Array(PASSES * DIGITS);
 
 /**
  * The two position lists of radixOrder, reused from call to call (grown to the longest): the order it returns is
@@ -37,31 +39,47 @@ function radixScratch(which: 0 | 1, n: number): Int32Array {
 /**
  * The positions of `keys` (unsigned 32-bit patterns stored in an Int32Array: V8 keeps int32 arithmetic in
  * registers, values above 2^31 would be doubles) in ascending unsigned order, equal keys in their original order
- * (stable LSD radix sort).
+ * (stable LSD radix sort). The counts of all three digits come from one walk of the keys, and the first pass that
+ * moves anything reads the positions in their original order without a list of them: a stable sort has one result,
+ * so this is the order three separate counting passes gave.
  */
 function radixOrder(keys: Int32Array): Int32Array {
   const n = keys.length;
+  const mask = DIGITS - 1;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]!;
+    counts[k & mask]!++;
+    counts[DIGITS + ((k >>> DIGIT_BITS) & mask)]!++;
+    counts[2 * DIGITS + ((k >>> (2 * DIGIT_BITS)) & mask)]!++;
+  }
   let order = radixScratch(0, n);
-  for (let i = 0; i < n; i++) order[i] = i;
   let spare = radixScratch(1, n);
-  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & (DIGITS - 1)]!++;
-    if (counts[(keys[0]! >>> shift) & (DIGITS - 1)] === n) continue; // one digit value: the pass would not move anything
+  let identity = true;
+  for (let pass = 0; pass < PASSES; pass++) {
+    const shift = pass * DIGIT_BITS;
+    const base = pass * DIGITS;
+    if (counts[base + ((keys[0]! >>> shift) & mask)] === n) continue; // one digit value: the pass would not move anything
     let sum = 0;
-    for (let d = 0; d < DIGITS; d++) {
+    for (let d = base; d < base + DIGITS; d++) {
       const c = counts[d]!;
       counts[d] = sum;
       sum += c;
     }
-    for (let i = 0; i < n; i++) {
-      const j = order[i]!;
-      spare[counts[(keys[j]! >>> shift) & (DIGITS - 1)]!++] = j;
+    if (identity) {
+      for (let i = 0; i < n; i++) spare[counts[base + ((keys[i]! >>> shift) & mask)]!++] = i;
+      identity = false;
+    } else {
+      for (let i = 0; i < n; i++) {
+        const j = order[i]!;
+        spare[counts[base + ((keys[j]! >>> shift) & mask)]!++] = j;
+      }
     }
     const swap = order;
     order = spare;
     spare = swap;
   }
+  if (identity) for (let i = 0; i < n; i++) order[i] = i;
   return order;
 }
 
