@@ -187,12 +187,18 @@ export interface PixelBox {
 /** The bounding box of each part's pixels (undefined when it holds fewer than MIN_RESULT_REGION_PIXELS). */
 function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial<Record<ResultRegion, PixelBox>> {
   const out: Partial<Record<ResultRegion, PixelBox>> = {};
+  const n = size * size;
   for (const [name, mask] of Object.entries(parts) as [ResultRegion, Uint8Array][]) {
     let box: PixelBox | undefined;
     let pixels = 0;
-    for (let y = 0, i = 0; y < size; y++) {
-      for (let x = 0; x < size; x++, i++) {
+    // Four mask bytes at a time as one 32-bit word, skipped while it is 0 (a part is a few percent of the crop).
+    const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, n >> 2) : null;
+    for (let w = 0; w < n; w += 4) {
+      if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+      for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
         if (!mask[i]) continue;
+        const y = (i / size) | 0;
+        const x = i - y * size;
         pixels++;
         if (!box) box = { x0: x, y0: y, x1: x, y1: y };
         else {
