@@ -16,9 +16,9 @@ import { median } from './stats';
 interface ChildTimings {
   /** Node's own start, before the script's first line. */
   bootMs: number;
-  /** import of the bundle: module evaluation, with the models' loading started (not awaited) at the top level. */
+  /** import of the bundle: module evaluation and the models' loading (awaited at the bundle's top level: Lambda's init phase). */
   importMs: number;
-  /** import → the handler's answer to the first event (models loaded, one scan analysed and stored). */
+  /** import → the handler's answer to the first event (one scan read, analysed and stored). */
   firstResultMs: number;
   /** CPU time of the process (all threads) from its start to the first result. */
   cpuMs: number;
@@ -48,7 +48,7 @@ export async function benchColdStart(runs = 3): Promise<void> {
     const m = (key: keyof ChildTimings) => median(cold.map((t) => t[key])).toFixed(0);
     console.log(
       `  1 MP, median of ${runs} fresh processes: cold start (import → the handler's first result) ${median(cold.map((t) => t.importMs + t.firstResultMs)).toFixed(0)} ms wall,` +
-        ` ${m('cpuMs')} ms CPU (Node's own start included); import ${m('importMs')} ms, then models + first job ${m('firstResultMs')} ms, of which the analysis` +
+        ` ${m('cpuMs')} ms CPU (Node's own start included); import (with the models) ${m('importMs')} ms, then the first job ${m('firstResultMs')} ms, of which the analysis` +
         ` (AnalysisLatency: image read, analysis, overlay source stored) ${m('analysisMs')} ms; Node's own start ${m('bootMs')} ms; max RSS ${m('maxRssMb')} MB`,
     );
     const rss = large.map((t) => t.maxRssMb);
