@@ -23,8 +23,8 @@ interface ChildTimings {
   /** CPU time of the process (all threads) from its start to the first result. */
   cpuMs: number;
   /**
-   * The same split by thread (Linux /proc, 10-ms ticks, the threads alive at the first result; NaN elsewhere): the main thread, and the others (V8's
-   * optimising compiler and GC helpers, libuv's pool where sharp works).
+   * The same split by thread (Linux /proc, 10-ms ticks, the threads alive at the first result; NaN elsewhere):
+   * the main thread, and the others (V8's optimising compiler and GC helpers, libuv's pool where sharp works).
    */
   mainThreadCpuMs: number;
   otherThreadsCpuMs: number;
