@@ -8,9 +8,12 @@ import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
-import { expressionOf } from './face/expression';
+import { expressionOf, foldedRegions, laughs } from './face/expression';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
+import { notSkinSigns } from './not-skin';
+import { imageToCrop } from './face/square-crop';
+import { MESH } from './face/mesh-indices';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import { reduceFeatures, type SkinFeatures } from './skin/features';
 import { lesionsOf } from './skin/lesions';
@@ -23,7 +26,7 @@ import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
 import { InsufficientSkinError, scoreMarkers, skinScore } from './skin/scoring';
-import type { RegionMasks, RgbImage } from './types';
+import type { RegionMasks, RegionName, RgbImage } from './types';
 
 /** Where `npm run build:models` writes the ONNX files; Lambda sets MODEL_DIR to its bundled copy. */
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../models/generated', import.meta.url));
@@ -159,9 +162,14 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     const expression = expressionOf(landmarks.points);
     quality.eye_openness = check(expression.eyeOpenness, Q.minEyeOpenness, expression.eyeOpenness >= Q.minEyeOpenness);
     quality.mouth_width = check(expression.mouthWidth, Q.maxMouthWidth, expression.mouthWidth <= Q.maxMouthWidth);
+    // The lip gap refuses only a wide mouth (a laugh); at rest width an open mouth is talking.
+    quality.lip_gap = check(expression.lipGap, Q.maxLaughLipGap, !laughs(expression));
     if (!quality.eye_openness.passed) return done(rejected('eyes_closed', 'The eyes are closed; keep them open and look into the camera.', faceInfo, quality));
     if (!quality.mouth_width.passed) {
       return done(rejected('expression_not_neutral', 'The face is smiling broadly; a relaxed, neutral face is needed to judge lines around the eyes.', faceInfo, quality));
+    }
+    if (!quality.lip_gap.passed) {
+      return done(rejected('expression_not_neutral', 'The face is laughing; a relaxed, neutral face with the mouth closed is needed to judge the skin round the eyes.', faceInfo, quality));
     }
 
     const cropWindow = alignedFaceCrop(landmarks.points);
@@ -191,6 +199,24 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     if (!quality.skin_chroma.passed || !quality.skin_hue.passed) {
       return done(rejected('not_human_skin', 'The face does not have the colour of human skin (a mask, a drawing or a painting?); photograph a bare face.', faceInfo, quality));
     }
+    // A mask, skull or painting coloured like skin: no blood's red in its colour, a varnish's yellow, or dark eye
+    // holes with no white of the eye in them (not-skin.ts; docs/analysis.md "Masks, drawings and paintings").
+    const eyes = [MESH.rightEye, MESH.leftEye].map((loop) => loop.map((i) => imageToCrop(cropWindow, SKIN_INPUT_SIZE, landmarks.points[i]!)));
+    const signs = notSkinSigns({ crop, eyes, skin: { lightness: exposure.lightness, a: colour.a, b: colour.b } });
+    quality.skin_hue_angle = check(signs.hueAngle, Q.maxSkinHueAngle, signs.hueAngle <= Q.maxSkinHueAngle);
+    quality.skin_yellowness = check(signs.yellowness, Q.maxSkinYellowness, signs.yellowness <= Q.maxSkinYellowness);
+    quality.eye_whites = check(signs.eyeWhites, Q.minEyeWhites, signs.eyeWhites >= Q.minEyeWhites);
+    if (!quality.skin_hue_angle.passed) {
+      return done(rejected('not_human_skin', 'The face lacks the red of blood under human skin (a mask, a statue or a painting?); photograph a bare face.', faceInfo, quality));
+    }
+    if (!quality.skin_yellowness.passed) {
+      return done(rejected('not_human_skin', 'The face is yellower than human skin (a varnished painting?); photograph a bare face in neutral light.', faceInfo, quality));
+    }
+    if (!quality.eye_whites.passed) {
+      return done(
+        rejected('not_human_skin', 'No white of the eye shows in the eye openings (a mask, a skull, a helmet or sunglasses?); photograph a bare face with open eyes, lit from the front.', faceInfo, quality),
+      );
+    }
 
     // Every face is measured at the effective resolution of a face at the floor (skin/resolution-floor.ts); a smaller
     // face is measured as it is and flagged: its fine markers (wrinkles, pores, texture, hydration) read smoother.
@@ -198,7 +224,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     quality.resolution = check(effectiveFace, RESOLUTION_FLOOR.facePixels, effectiveFace >= RESOLUTION_FLOOR.facePixels);
 
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
-    const skinOnly = skinRegions(crop, regions);
+    // A wide smile's crow's-feet lines are the smile's (face/expression.ts): those regions are left out.
+    const skinOnly = withoutRegions(skinRegions(crop, regions), foldedRegions(expression));
     inspection.regions = skinOnly;
     // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
     // Perceived age runs beside the skin model (its own session and thread) on the crop as sampled (not the
@@ -268,6 +295,13 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
+}
+
+function withoutRegions(regions: RegionMasks, names: readonly RegionName[]): RegionMasks {
+  if (names.length === 0) return regions;
+  const masks = { ...regions.masks };
+  for (const name of names) masks[name] = new Uint8Array(regions.size * regions.size);
+  return { size: regions.size, masks };
 }
 
 function check(value: number, threshold: number, passed: boolean): QualityCheck {

@@ -57,7 +57,7 @@ export function sharpness(crop: RgbImage): number {
  * a* and b*, their chroma and hue angle, and how colourful the whole crop is (the 99th percentile of chroma over
  * every pixel, background and clothes included: near 0 only in a black-and-white photo).
  */
-export function faceColour(crop: RgbImage, regions: RegionMasks): { chroma: number; hue: number; photoChroma: number } {
+export function faceColour(crop: RgbImage, regions: RegionMasks): { a: number; b: number; chroma: number; hue: number; photoChroma: number } {
   const n = regions.size * regions.size;
   const inRegions = new Uint8Array(n);
   for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) inRegions[i] = 1;
@@ -78,5 +78,5 @@ export function faceColour(crop: RgbImage, regions: RegionMasks): { chroma: numb
   }
   const ma = percentile(a, 50);
   const mb = percentile(b, 50);
-  return { chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: percentile(chroma, 99) };
+  return { a: ma, b: mb, chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: percentile(chroma, 99) };
 }

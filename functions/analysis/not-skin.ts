@@ -1,0 +1,72 @@
+import type { Point, RgbImage } from './types';
+import { fillPolygon } from './face/polygon-fill';
+import { linearToLab, SRGB8_TO_LINEAR } from './skin/colour';
+import { percentile } from './skin/stats';
+
+/**
+ * Signs that a face which passed the colour checks is still not human skin: a mask, a skull, a helmet, a painting
+ * or a drawing (docs/analysis.md, "Masks, drawings and paintings"). Each sign is physical and measured on the
+ * aligned crop: the eye sign relative to the face's own skin, the colour signs from the skin's median colour. None
+ * depends on exposure, photo size or skin tone (deep skin moves away from every limit); the colour signs move with a
+ * colour cast, as the existing hue check does.
+ */
+export interface NotSkinSigns {
+  /**
+   * Open eyes show the white of the eye: the 90th-percentile L* inside the lid contour of the lighter eye, minus
+   * the skin's median L*. Real open eyes measure −30 to +10 (≈ −30 only when the eyes sit in the shadow of the
+   * brows), the holes of a skull mask −52: the eye openings are dark cavities with no sclera in them.
+   */
+  eyeWhites: number;
+  /**
+   * The hue angle of the skin's median CIELAB colour, degrees. Blood under the skin absorbs green, so real skin
+   * keeps some red (a\* > 0) in ordinary light: 30–82° on every real face measured. Cream and bone-coloured plastic,
+   * latex and plaster, with no blood in them, lie near 90° (a Guy Fawkes mask 93°). A strong colour cast moves it
+   * too (docs/analysis.md).
+   */
+  hueAngle: number;
+  /**
+   * How much yellower than red the skin's median colour is: CIELAB b\* − a\*. Warm light and melanin raise both
+   * (real faces −9 to 25, the highest a tanned face in a yellow cast); the yellowed varnish of an old painting
+   * filters out blue without adding the red of blood: the Mona Lisa 38.
+   */
+  yellowness: number;
+}
+
+export interface NotSkinInput {
+  crop: RgbImage;
+  /** The two eyes' lid contours (Face Mesh eye loops) in crop pixels. */
+  eyes: Point[][];
+  /** Median L*, a*, b* of the face regions' skin (quality-measures.ts). */
+  skin: { lightness: number; a: number; b: number };
+}
+
+/** An eye's contour must hold at least this many crop pixels to be measured (an open eye on a 256-px crop: ≈ 150–400). */
+const MIN_EYE_PIXELS = 12;
+
+export function notSkinSigns({ crop, eyes, skin }: NotSkinInput): NotSkinSigns {
+  let lightestEye = Number.NEGATIVE_INFINITY;
+  for (const contour of eyes) {
+    const lightness = eyeLightness(crop, contour);
+    if (lightness !== undefined && lightness > lightestEye) lightestEye = lightness;
+  }
+  return {
+    // No measurable eye (it cannot happen after the eye-openness check): no sign either way.
+    eyeWhites: Number.isFinite(lightestEye) ? lightestEye - skin.lightness : 0,
+    hueAngle: (Math.atan2(skin.b, skin.a) * 180) / Math.PI,
+    yellowness: skin.b - skin.a,
+  };
+}
+
+/** 90th-percentile L* of the crop pixels inside `contour`: the sclera and any catchlight of an open eye. */
+function eyeLightness(crop: RgbImage, contour: Point[]): number | undefined {
+  const size = crop.width;
+  const mask = new Uint8Array(size * crop.height);
+  fillPolygon(mask, size, contour, 1);
+  const lightness: number[] = [];
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    lightness.push(linearToLab(SRGB8_TO_LINEAR[crop.data[3 * i]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 1]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 2]!]!)[0]);
+  }
+  if (lightness.length < MIN_EYE_PIXELS) return undefined;
+  return percentile(Float32Array.from(lightness), 90);
+}

