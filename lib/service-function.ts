@@ -22,6 +22,15 @@ const ESM_REQUIRE_SHIM =
 
 const AFTER_BUNDLING_SCRIPT = join(PROJECT_ROOT, 'lib', 'bundling', 'after-bundling.ts');
 
+/**
+ * Native packages the bundles load with `require` instead of Node's ESM loader: esbuild aliases each to its
+ * module in lib/bundling/native-imports/ (why: sharp.ts there). The others stay plain external imports.
+ */
+const REQUIRED_NATIVE_PACKAGES: Record<string, string> = {
+  sharp: join(PROJECT_ROOT, 'lib', 'bundling', 'native-imports', 'sharp.ts'),
+  'onnxruntime-node': join(PROJECT_ROOT, 'lib', 'bundling', 'native-imports', 'onnxruntime-node.ts'),
+};
+
 export interface ServiceFunctionProps {
   /** Absolute path of the TypeScript entry file exporting `handler`. */
   entry: string;
@@ -79,6 +88,7 @@ export class ServiceFunction extends NodejsFunction {
       ...(props.includeModels ? ['--models'] : []),
       ...(props.includeDocsAssets ? ['--docs-assets'] : []),
     ];
+    const requireAliases = nativePackages.filter((name) => name in REQUIRED_NATIVE_PACKAGES).map((name) => `${name}=${REQUIRED_NATIVE_PACKAGES[name]}`);
     const needsAfterBundling = nativePackages.length > 0 || props.includeModels === true || props.includeDocsAssets === true;
 
     super(scope, id, {
@@ -108,6 +118,7 @@ export class ServiceFunction extends NodejsFunction {
         sourceMap: false,
         // Bundle everything (the AWS SDK too) except the native packages, installed after esbuild.
         externalModules: nativePackages,
+        ...(requireAliases.length > 0 ? { esbuildArgs: { '--alias': requireAliases } } : {}),
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_SHIM,
         logLevel: LogLevel.WARNING,

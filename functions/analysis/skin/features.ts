@@ -10,7 +10,7 @@ import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
 import { blurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
-import { denseUnion, totalWeight, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
+import { denseUnion, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -194,7 +194,7 @@ function maskPixels(mask: Uint8Array): Uint32Array {
 }
 
 export function unionOf(view: RegionView, names: RegionName[]): Weighted {
-  return weightedPixels(denseUnion(view, names));
+  return unionPixels(view, names);
 }
 
 /** 1 where a pixel counts (the pixels spot detection may look at). */

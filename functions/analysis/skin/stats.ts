@@ -94,14 +94,20 @@ export interface Blob {
   y: number;
 }
 
+let componentScratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
+
 /**
  * Calls `visit` with the pixels (in traversal order) of each 8-connected component of { map > threshold } inside
  * `mask` (channel 0 of an S×S map), components in scan order of their first pixel.
  */
 function forEachComponent(map: Float32Array, mask: Uint8Array, size: number, threshold: number, visit: (members: readonly number[]) => void): void {
   const n = size * size;
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  // Reused from call to call (a fresh pair per call was ≈ 3 MB of a scan's typed arrays): the search is
+  // synchronous and `visit` never starts another, so no two calls share them; `seen` is cleared before use.
+  if (componentScratch.seen.length < n) componentScratch = { seen: new Uint8Array(n), stack: new Int32Array(n) };
+  const seen = componentScratch.seen.subarray(0, n);
+  seen.fill(0);
+  const { stack } = componentScratch;
   const members: number[] = [];
   for (let start = 0; start < n; start++) {
     if (seen[start] || !mask[start] || !(map[start]! > threshold)) continue;

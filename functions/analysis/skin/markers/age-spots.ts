@@ -61,8 +61,10 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   const A = AGE_SPOTS;
   const weights = denseUnion(inputs, measured);
   const support = supportOf(weights);
+  // An indexed loop: these run a few times a scan, mostly before V8 optimises them, where iterating the 256² map
+  // with for…of took milliseconds.
   let total = 0;
-  for (const w of weights) total += w;
+  for (let i = 0; i < weights.length; i++) total += weights[i]!;
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
   // Each patch above the threshold; its core (half its peak or more) may reach beyond it.
   const spots: AgeSpot[] = [];

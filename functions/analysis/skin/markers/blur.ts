@@ -65,70 +65,131 @@ function supportRect(weight: Float32Array, size: number): Rect | null {
   return y0 < 0 ? null : { x0, x1, y0, y1 };
 }
 
-/** One box pass along each row of a `cols` × `rows` block, `src` into `dst` (outside the block counts as 0). */
+/**
+ * One box pass along each row of a `cols` × `rows` block, `src` into `dst` (outside the block counts as 0). Four
+ * rows at a time: a row's running sum is one chain of dependent additions (each waits for the one before), so
+ * four independent chains side by side keep the FPU busy; every row still sees its own additions in its own order.
+ */
 function rowPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number): void {
+  let y = 0;
+  for (; y + 4 <= rows; y += 4) rowPass4(src, dst, y * cols, cols, radius);
+  for (; y < rows; y++) rowPass1(src, dst, y * cols, cols, radius);
+}
+
+/**
+ * The steps of a row, by position q along it: a step adds the value radius + 1 ahead (q below addEnd) and drops the
+ * one radius behind (q from radius on); the loops are split at those bounds, the same steps in the same order
+ * without a test each.
+ */
+function rowPass1(src: Float64Array, dst: Float64Array, base: number, cols: number, radius: number): void {
   const first = Math.min(radius, cols - 1);
-  // A step adds the value radius + 1 ahead (before addEnd) and drops the one radius behind (from radius on): the
-  // loop split at those bounds, the same steps in the same order without a test each.
   const addEnd = cols - radius - 1;
   const ahead = radius + 1;
-  for (let y = 0; y < rows; y++) {
-    const base = y * cols;
-    const end = base + cols;
-    let sum = 0;
-    for (let i = 0; i <= first; i++) sum += src[base + i]!;
-    let p = base;
-    for (const addOnlyEnd = base + Math.min(radius, addEnd); p < addOnlyEnd; p++) {
-      dst[p] = sum;
-      sum += src[p + ahead]!;
-    }
-    for (const neitherEnd = Math.min(base + radius, end); p < neitherEnd; p++) dst[p] = sum;
-    for (const bothEnd = base + addEnd; p < bothEnd; p++) {
-      dst[p] = sum;
-      sum = sum + src[p + ahead]! - src[p - radius]!;
-    }
-    for (; p < end; p++) {
-      dst[p] = sum;
-      sum -= src[p - radius]!;
-    }
+  let sum = 0;
+  for (let q = 0; q <= first; q++) sum += src[base + q]!;
+  let q = 0;
+  for (const addOnlyEnd = Math.min(radius, addEnd); q < addOnlyEnd; q++) {
+    dst[base + q] = sum;
+    sum += src[base + q + ahead]!;
+  }
+  for (const neitherEnd = Math.min(radius, cols); q < neitherEnd; q++) dst[base + q] = sum;
+  for (; q < addEnd; q++) {
+    dst[base + q] = sum;
+    sum = sum + src[base + q + ahead]! - src[base + q - radius]!;
+  }
+  for (; q < cols; q++) {
+    dst[base + q] = sum;
+    sum -= src[base + q - radius]!;
+  }
+}
+
+/** rowPass1 on the four rows from `base`, side by side. */
+function rowPass4(src: Float64Array, dst: Float64Array, base: number, cols: number, radius: number): void {
+  const first = Math.min(radius, cols - 1);
+  const addEnd = cols - radius - 1;
+  const ahead = radius + 1;
+  const b0 = base;
+  const b1 = b0 + cols;
+  const b2 = b1 + cols;
+  const b3 = b2 + cols;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let q = 0; q <= first; q++) {
+    s0 += src[b0 + q]!;
+    s1 += src[b1 + q]!;
+    s2 += src[b2 + q]!;
+    s3 += src[b3 + q]!;
+  }
+  let q = 0;
+  for (const addOnlyEnd = Math.min(radius, addEnd); q < addOnlyEnd; q++) {
+    const a = q + ahead;
+    dst[b0 + q] = s0;
+    dst[b1 + q] = s1;
+    dst[b2 + q] = s2;
+    dst[b3 + q] = s3;
+    s0 += src[b0 + a]!;
+    s1 += src[b1 + a]!;
+    s2 += src[b2 + a]!;
+    s3 += src[b3 + a]!;
+  }
+  for (const neitherEnd = Math.min(radius, cols); q < neitherEnd; q++) {
+    dst[b0 + q] = s0;
+    dst[b1 + q] = s1;
+    dst[b2 + q] = s2;
+    dst[b3 + q] = s3;
+  }
+  for (; q < addEnd; q++) {
+    const a = q + ahead;
+    const d = q - radius;
+    dst[b0 + q] = s0;
+    dst[b1 + q] = s1;
+    dst[b2 + q] = s2;
+    dst[b3 + q] = s3;
+    s0 = s0 + src[b0 + a]! - src[b0 + d]!;
+    s1 = s1 + src[b1 + a]! - src[b1 + d]!;
+    s2 = s2 + src[b2 + a]! - src[b2 + d]!;
+    s3 = s3 + src[b3 + a]! - src[b3 + d]!;
+  }
+  for (; q < cols; q++) {
+    const d = q - radius;
+    dst[b0 + q] = s0;
+    dst[b1 + q] = s1;
+    dst[b2 + q] = s2;
+    dst[b3 + q] = s3;
+    s0 -= src[b0 + d]!;
+    s1 -= src[b1 + d]!;
+    s2 -= src[b2 + d]!;
+    s3 -= src[b3 + d]!;
   }
 }
 
 /**
- * One box pass along each column, `src` into `dst`: the running sums of a whole row of columns side by side
- * (`sums`), moved down a row at a time, so memory is read along rows. Per column the same additions and
- * subtractions in the same order as a walk down that column.
+ * One box pass along each column, `src` into `dst`, a row at a time so memory is read along rows: each row of `dst`
+ * holds the running sums of the columns, and the next row is that row plus the value entering each column's box
+ * minus the one leaving it. Per column the same additions and subtractions in the same order as a walk down that
+ * column (the sums kept in `dst` itself rather than in a row of their own: one load and one store fewer a pixel).
  */
-function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number, sums: Float64Array): void {
-  sums.fill(0, 0, cols);
+function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: number, radius: number): void {
+  dst.fill(0, 0, cols);
   for (let j = 0; j <= Math.min(radius, rows - 1); j++) {
     const from = j * cols;
-    for (let t = 0; t < cols; t++) sums[t]! += src[from + t]!;
+    for (let t = 0; t < cols; t++) dst[t]! += src[from + t]!;
   }
-  for (let y = 0; y < rows; y++) {
+  for (let y = 0; y + 1 < rows; y++) {
     const out = y * cols;
+    const next = out + cols;
     const add = y + radius + 1 < rows ? (y + radius + 1) * cols : -1;
     const drop = y - radius >= 0 ? (y - radius) * cols : -1;
     if (add >= 0 && drop >= 0) {
-      for (let t = 0; t < cols; t++) {
-        const s = sums[t]!;
-        dst[out + t] = s;
-        sums[t] = s + src[add + t]! - src[drop + t]!;
-      }
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]! + src[add + t]! - src[drop + t]!;
     } else if (add >= 0) {
-      for (let t = 0; t < cols; t++) {
-        const s = sums[t]!;
-        dst[out + t] = s;
-        sums[t] = s + src[add + t]!;
-      }
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]! + src[add + t]!;
     } else if (drop >= 0) {
-      for (let t = 0; t < cols; t++) {
-        const s = sums[t]!;
-        dst[out + t] = s;
-        sums[t] = s - src[drop + t]!;
-      }
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]! - src[drop + t]!;
     } else {
-      for (let t = 0; t < cols; t++) dst[out + t] = sums[t]!;
+      for (let t = 0; t < cols; t++) dst[next + t] = dst[out + t]!;
     }
   }
 }
@@ -137,7 +198,7 @@ function columnPass(src: Float64Array, dst: Float64Array, cols: number, rows: nu
  * Scratch space of the passes, reused from blur to blur: fresh buffers cost more than the passes (page faults,
  * cold caches, garbage collection). Grown to the largest window; single-threaded, and no blur runs inside another.
  */
-const scratch = { values: new Float64Array(0), spare: new Float64Array(0), sums: new Float64Array(0) };
+const scratch = { values: new Float64Array(0), spare: new Float64Array(0) };
 
 function scratchOf(key: keyof typeof scratch, length: number): Float64Array {
   if (scratch[key].length < length) scratch[key] = new Float64Array(length);
@@ -147,10 +208,9 @@ function scratchOf(key: keyof typeof scratch, length: number): Float64Array {
 /** Three box passes per axis over a `cols` × `rows` block, in place in `data`. */
 function gaussianSums(data: Float64Array, cols: number, rows: number, radius: number): void {
   const spare = scratchOf('spare', cols * rows);
-  const sums = scratchOf('sums', cols);
   for (let pass = 0; pass < 3; pass++) {
     rowPass(data, spare, cols, rows, radius);
-    columnPass(spare, data, cols, rows, radius, sums);
+    columnPass(spare, data, cols, rows, radius);
   }
 }
 /** Gaussian blurs over one weighted support (0..1 per pixel); the blurred weight at each σ is summed once. */

@@ -44,13 +44,19 @@ export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: Re
   const plainIndex = new Uint32Array(n);
   for (const name of REGION_NAMES) {
     const mask = regions.masks[name];
+    // A region is a few percent of the crop: four mask bytes at a time as one 32-bit word, skipped while it is 0
+    // (the same pixels in the same order).
+    const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, n >> 2) : null;
     let k = 0;
     let m = 0;
-    for (let i = 0; i < n; i++) {
-      if (!mask[i]) continue;
-      anyRegion[i] = 1;
-      plainIndex[m++] = i;
-      if (glare[i]! > 0) index[k++] = i;
+    for (let w = 0; w < n; w += 4) {
+      if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+      for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+        if (!mask[i]) continue;
+        anyRegion[i] = 1;
+        plainIndex[m++] = i;
+        if (glare[i]! > 0) index[k++] = i;
+      }
     }
     const weight = new Float32Array(k);
     for (let j = 0; j < k; j++) weight[j] = glare[index[j]!]!;

@@ -15,7 +15,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
-import { weightedPercentile, type Weighted } from '../weighted-stats.js';
+import { weightedPercentiles, type Weighted } from '../weighted-stats.js';
 import { channel } from '../model-spec.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
@@ -67,7 +67,8 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     if (value === undefined) {
       const kept = innerOf(pixels);
       const tone = withoutShading(map, shading, kept);
-      value = weightedPercentile(tone, kept, 100 - U.lowPercentile) - weightedPercentile(tone, kept, U.lowPercentile);
+      const [high, low] = weightedPercentiles(tone, kept, [100 - U.lowPercentile, U.lowPercentile]) as [number, number];
+      value = high - low;
       ofRegion.set(map, value);
     }
     return value;
