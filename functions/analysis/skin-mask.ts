@@ -1,5 +1,6 @@
 import { CENTRE_GEOMETRY, skinPixels } from './skin/center-regions';
 import { REGION_NAMES, type RegionMasks, type RegionName, type RgbImage } from './types';
+import { markMasked, wordsOf } from './skin/mask-words';
 
 /**
  * Non-skin patches up to this many pixels (at S = 256) inside skin stay in the regions: lesions, pores and
@@ -37,15 +38,7 @@ export function skinRegions(crop: RgbImage, regions: RegionMasks): RegionMasks {
   const size = regions.size;
   const n = size * size;
   const seed = new Uint8Array(n);
-  // Four mask bytes at a time as one 32-bit word, skipped while it is 0 (a region is a few percent of the crop).
-  for (const name of SEED_REGIONS) {
-    const m = regions.masks[name];
-    const words = wordsOf(m);
-    for (let w = 0; w < n; w += 4) {
-      if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-      for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (m[i]) seed[i] = 1;
-    }
-  }
+  for (const name of SEED_REGIONS) markMasked(seed, regions.masks[name]);
   const { mask } = skinPixels(crop, seed, SKIN_COLOUR);
   const skin = withSmallHolesFilled(mask, size, 1);
   const skinOrSheen = withSmallHolesFilled(mask, size, 2);
@@ -62,11 +55,6 @@ export function skinRegions(crop: RgbImage, regions: RegionMasks): RegionMasks {
     masks[name] = out;
   }
   return { size, masks };
-}
-
-/** The mask's bytes as 32-bit words (four pixels each), when its offset allows that view. */
-function wordsOf(mask: Uint8Array): Uint32Array | null {
-  return mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { blurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnion, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
+import { markMasked } from './mask-words.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -427,10 +428,7 @@ export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: We
 export function innerSkinWeight(regions: RegionMasks, sigma: number = MEASUREMENT.edgeCoverSigma): Float32Array {
   const { size } = regions;
   const skin = new Float32Array(size * size);
-  for (const name of REGION_NAMES) {
-    const mask = regions.masks[name];
-    for (let i = 0; i < skin.length; i++) if (mask[i]) skin[i] = 1;
-  }
+  for (const name of REGION_NAMES) markMasked(skin, regions.masks[name]);
   const [from, to] = MEASUREMENT.edgeCover;
   const cover = blurOver(skin, size).cover(sigma);
   for (let i = 0; i < cover.length; i++) cover[i] = skin[i] ? smoothstep(from, to, cover[i]!) : 0;

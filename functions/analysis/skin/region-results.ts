@@ -31,6 +31,7 @@ import { addedMarkerMeasures, isAddedMarker, type AddedMarker } from './markers/
 import { channel, SKIN_OUTPUT_NAMES, SKIN_OUTPUTS, type SkinMaps, type SkinOutputName } from './model-spec';
 import { REFERENCE_REGIONS, RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
 import { calibrate } from './scoring';
+import { wordsOf } from './mask-words';
 
 export { RESULT_REGION_NAMES, resultRegionsOf, type ResultRegion } from './result-regions';
 
@@ -199,7 +200,7 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
     let box: PixelBox | undefined;
     let pixels = 0;
     // Four mask bytes at a time as one 32-bit word, skipped while it is 0 (a part is a few percent of the crop).
-    const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, n >> 2) : null;
+    const words = wordsOf(mask);
     for (let w = 0; w < n; w += 4) {
       if (words && w + 4 <= n && words[w >> 2] === 0) continue;
       for (let i = w, end = Math.min(w + 4, n); i < end; i++) {

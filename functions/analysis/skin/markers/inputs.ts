@@ -8,6 +8,7 @@ import { channel, type SkinOutputName } from '../model-spec.js';
 import { smoothstep } from '../stats.js';
 import { totalWeight, type Weighted } from '../weighted-stats.js';
 import { blurOver, type SkinBlur } from './blur.js';
+import { wordsOf } from '../mask-words.js';
 
 export interface MarkerInputs {
   size: number;
@@ -46,7 +47,7 @@ export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: Re
     const mask = regions.masks[name];
     // A region is a few percent of the crop: four mask bytes at a time as one 32-bit word, skipped while it is 0
     // (the same pixels in the same order).
-    const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, n >> 2) : null;
+    const words = wordsOf(mask);
     let k = 0;
     let m = 0;
     for (let w = 0; w < n; w += 4) {
