@@ -1,7 +1,7 @@
 /**
  * Blackheads (open comedones): dark dots of ≈ 0.5–1.5 mm on the nose, chin and forehead, far darker than a
- * pore. Small components of the skin model's dark-pit map (Hessian pit strength of the relief density at σ 1,
- * the map pores are read from) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 4.5, times the glare
+ * pore. Small components of the skin model's dark-pit map (Hessian pit strength of the relief density, the smaller
+ * of its σ 1 and σ 1.6 values since skin-v1.9.0, the map pores are read from) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 4.5, times the glare
  * weight at its centre (full at 4.5, not 6: painted blackheads on deepened skin peak a little lower and counted
  * 0.85 each against 0.97 on the same face untouched). Pores register from 0.3 (full at 0.6) as an area share;
  * ordinary pores and skin grain stay below 2 (JPEG blocking at quality 70 on older skin reaches ≈ 2), so the two
