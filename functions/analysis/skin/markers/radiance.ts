@@ -104,7 +104,9 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   const matte = inputs.skin.glare.blur.mean(density, R.sigma);
   // The light's slope across the face, fitted over the central regions and taken out of both maps: a head turned
   // or tilted towards the light brightens the whole side it turns, which is the light's geometry, not the skin's glow.
-  const slope = lightSlope(matte, weightedPixels(denseUnion(inputs, LIGHT_FIT)), size);
+  // Only with the forehead measured: it is what spans the face's width, and a slope fitted over the narrow nose and
+  // chin alone would be extrapolated threefold to the cheeks (a forehead under hair is measured as before).
+  const slope = inputs.usable.has('forehead') ? lightSlope(matte, weightedPixels(denseUnion(inputs, LIGHT_FIT)), size) : undefined;
   if (slope) {
     for (let i = 0; i < od.length; i++) {
       const x = i % size;
