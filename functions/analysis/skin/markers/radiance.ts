@@ -9,8 +9,11 @@
  * Without haemoglobin: blood absorbs green light, so flushed cheeks are darker in luminance and read as dull (a
  * painted flush took radiance from 79 to 10; redness scores it). The neutral shading channel alone was tried: added
  * white light also reads as less melanin and haemoglobin there, so a painted glow moved it a third as much. A
- * difference of densities within one face, so skin tone and exposure drop out. The direction of the
- * light does not: a face lit from one side has one bright cheek (docs/markers.md, limitations). Glare is not faded
+ * difference of densities within one face, so skin tone and exposure drop out. The light's direction is taken
+ * out as far as a plane describes it: the density's least-squares slope over the forehead, nose and chin (a head
+ * turned or tilted towards the light brightens the side it turns, and radiance read 74–95 over frames of one
+ * sitting as it did; docs/analysis.md, Consistency, root cause 11) is subtracted before the cheeks are read. A light
+ * from one side still leaves one cheek brighter where its curve catches it (docs/markers.md, limitations). Glare is not faded
  * out here (it is light the skin gives back). Higher is more radiant, so this is the one marker whose score
  * rises with its raw value.
  */
@@ -45,6 +48,45 @@ export function glowDensity(maps: MarkerInputs['maps'], size: number): Float32Ar
   return out;
 }
 
+/**
+ * The regions the light's slope is fitted over: the face's middle, from the forehead's full width to the chin. The
+ * cheeks are left out, so a glow on one cheek stays that cheek's (fitted over them too, it would tilt the plane
+ * towards itself and read on the other cheek as dullness).
+ */
+const LIGHT_FIT: RegionName[] = ['forehead', 'nose', 'chin'];
+
+/**
+ * The slope [∂/∂x, ∂/∂y] of the weighted least-squares plane a + b·x + c·y through a map over some pixels (crop
+ * pixels), or undefined when the pixels do not span a plane.
+ */
+export function lightSlope(map: Float32Array, pixels: Weighted, size: number): [number, number] | undefined {
+  let sw = 0, sx = 0, sy = 0, sz = 0, sxx = 0, syy = 0, sxy = 0, sxz = 0, syz = 0;
+  for (let k = 0; k < pixels.index.length; k++) {
+    const i = pixels.index[k]!;
+    const w = pixels.weight[k]!;
+    const z = map[i]!;
+    if (!Number.isFinite(z)) continue;
+    const x = i % size;
+    const y = (i - x) / size;
+    sw += w;
+    sx += w * x;
+    sy += w * y;
+    sz += w * z;
+    sxx += w * x * x;
+    syy += w * y * y;
+    sxy += w * x * y;
+    sxz += w * x * z;
+    syz += w * y * z;
+  }
+  if (sw <= 0) return undefined;
+  const [mx, my, mz] = [sx / sw, sy / sw, sz / sw];
+  const [cxx, cyy, cxy] = [sxx / sw - mx * mx, syy / sw - my * my, sxy / sw - mx * my];
+  const [cxz, cyz] = [sxz / sw - mx * mz, syz / sw - my * mz];
+  const det = cxx * cyy - cxy * cxy;
+  if (!(det > 1e-9)) return undefined;
+  return [(cxz * cyy - cyz * cxy) / det, (cyz * cxx - cxz * cxy) / det];
+}
+
 const [hr, hg, hb] = CHROMOPHORE_VECTORS.haemoglobin;
 const HAEMOGLOBIN_IN_Y = 0.2126 * hr + 0.7152 * hg + 0.0722 * hb;
 
@@ -60,6 +102,19 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   // The reference skin without its shine (glare-weighted, blurred over glare-weighted skin): T-zone sheen is
   // oiliness, and counted in the reference it made the cheeks read duller.
   const matte = inputs.skin.glare.blur.mean(density, R.sigma);
+  // The light's slope across the face, fitted over the central regions and taken out of both maps: a head turned
+  // or tilted towards the light brightens the whole side it turns, which is the light's geometry, not the skin's glow.
+  // Only with the forehead measured: it is what spans the face's width, and a slope fitted over the narrow nose and
+  // chin alone would be extrapolated threefold to the cheeks (a forehead under hair is measured as before).
+  const slope = inputs.usable.has('forehead') ? lightSlope(matte, weightedPixels(denseUnion(inputs, LIGHT_FIT)), size) : undefined;
+  if (slope) {
+    for (let i = 0; i < od.length; i++) {
+      const x = i % size;
+      const lit = slope[0] * x + slope[1] * ((i - x) / size);
+      od[i] = od[i]! - lit;
+      matte[i] = matte[i]! - lit;
+    }
+  }
   const reference = weightedMedian(matte, weightedPixels(denseUnion(inputs, REFERENCE)));
   // Each cheek's glow, once: the whole face pools them, the per-region results read them one at a time.
   const glows = new Map<Weighted, number>();
