@@ -60,13 +60,41 @@ export function notSkinSigns({ crop, eyes, skin }: NotSkinInput): NotSkinSigns {
 /** 90th-percentile L* of the crop pixels inside `contour`: the sclera and any catchlight of an open eye. */
 function eyeLightness(crop: RgbImage, contour: Point[]): number | undefined {
   const size = crop.width;
-  const mask = new Uint8Array(size * crop.height);
+  const mask = eyeMask(size * crop.height);
   fillPolygon(mask, size, contour, 1);
-  const lightness: number[] = [];
-  for (let i = 0; i < mask.length; i++) {
+  // fillPolygon fills rows within the contour's extent only (the same bounds as its own): every other row is 0.
+  const ys = contour.map((p) => p.y);
+  const start = contour.length < 3 ? 0 : Math.max(0, Math.ceil(Math.min(...ys) - 0.5)) * size;
+  const end = contour.length < 3 ? 0 : Math.min(mask.length, (Math.min(size - 1, Math.floor(Math.max(...ys) - 0.5)) + 1) * size);
+  const lightness = lightnessScratch(Math.max(0, end - start));
+  const n = lightnessInside(crop.data, mask, start, end, lightness);
+  if (end > start) mask.fill(0, start, end);
+  if (n < MIN_EYE_PIXELS) return undefined;
+  return percentile(lightness.subarray(0, n), 90);
+}
+
+/** L* of the pixels from `start` to `end` where `mask` is set, into `out` in raster order; returns how many. */
+function lightnessInside(rgb: Uint8Array, mask: Uint8Array, start: number, end: number, out: Float32Array): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
-    lightness.push(linearToLab(SRGB8_TO_LINEAR[crop.data[3 * i]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 1]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 2]!]!)[0]);
+    out[n++] = linearToLab(SRGB8_TO_LINEAR[rgb[3 * i]!]!, SRGB8_TO_LINEAR[rgb[3 * i + 1]!]!, SRGB8_TO_LINEAR[rgb[3 * i + 2]!]!)[0];
   }
-  if (lightness.length < MIN_EYE_PIXELS) return undefined;
-  return percentile(Float32Array.from(lightness), 90);
+  return n;
+}
+
+/**
+ * The eye mask and the lightness list, reused from eye to eye and scan to scan (grown to the largest crop; the mask
+ * is cleared after each use; synchronous, no call runs inside another): a fresh 256² mask and a growing number[]
+ * per eye were most of this check's cost.
+ */
+let eyeMaskBuffer = new Uint8Array(0);
+let lightnessList = new Float32Array(0);
+function eyeMask(length: number): Uint8Array {
+  if (eyeMaskBuffer.length < length) eyeMaskBuffer = new Uint8Array(length);
+  return eyeMaskBuffer.subarray(0, length);
+}
+function lightnessScratch(length: number): Float32Array {
+  if (lightnessList.length < length) lightnessList = new Float32Array(length);
+  return lightnessList;
 }

@@ -1,5 +1,6 @@
 import type { RegionMasks, RgbImage } from './types';
 import { kthSmallest, percentile } from './skin/stats';
+import { markMasked } from './skin/mask-words';
 import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ, linearToLab } from './skin/colour';
 
 /** Median L* over the skin of all regions, and the share of clipped (blown-out) skin pixels. */
@@ -59,16 +60,31 @@ export function sharpness(crop: RgbImage): number {
  */
 export function faceColour(crop: RgbImage, regions: RegionMasks): { a: number; b: number; chroma: number; hue: number; photoChroma: number } {
   const n = regions.size * regions.size;
+  // Each pixel loop in a function of its own: one function holding all of them was compiled again for each loop
+  // after the one before it deoptimised (docs/performance.md, "Sixth round").
   const inRegions = new Uint8Array(n);
-  for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) inRegions[i] = 1;
-  let count = 0;
-  for (let i = 0; i < n; i++) count += inRegions[i]!;
+  for (const mask of Object.values(regions.masks)) markMasked(inRegions, mask);
+  const count = countSet(inRegions);
   const a = new Float32Array(count);
   const b = new Float32Array(count);
   const chroma = new Float32Array(n);
+  colourInto(crop.data, inRegions, a, b, chroma);
+  const ma = percentile(a, 50);
+  const mb = percentile(b, 50);
+  return { a: ma, b: mb, chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: percentile(chroma, 99) };
+}
+
+function countSet(mask: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) count += mask[i]!;
+  return count;
+}
+
+/** CIELAB chroma of every pixel into `chroma`, and a* and b* of those in `inRegions` into `a` and `b` in raster order. */
+function colourInto(rgb: Uint8Array, inRegions: Uint8Array, a: Float32Array, b: Float32Array, chroma: Float32Array): void {
   let k = 0;
-  for (let i = 0; i < n; i++) {
-    const [, ai, bi] = linearToLab(SRGB8_TO_LINEAR[crop.data[3 * i]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 1]!]!, SRGB8_TO_LINEAR[crop.data[3 * i + 2]!]!);
+  for (let i = 0; i < chroma.length; i++) {
+    const [, ai, bi] = linearToLab(SRGB8_TO_LINEAR[rgb[3 * i]!]!, SRGB8_TO_LINEAR[rgb[3 * i + 1]!]!, SRGB8_TO_LINEAR[rgb[3 * i + 2]!]!);
     chroma[i] = Math.hypot(ai, bi);
     if (inRegions[i]) {
       a[k] = ai;
@@ -76,7 +92,4 @@ export function faceColour(crop: RgbImage, regions: RegionMasks): { a: number; b
       k++;
     }
   }
-  const ma = percentile(a, 50);
-  const mb = percentile(b, 50);
-  return { a: ma, b: mb, chroma: Math.hypot(ma, mb), hue: (Math.atan2(mb, ma) * 180) / Math.PI, photoChroma: percentile(chroma, 99) };
 }

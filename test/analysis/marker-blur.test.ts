@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blurOver } from '../../functions/analysis/skin/markers/blur';
+import { smoothstep } from '../../functions/analysis/skin/stats';
 import { seededRandom } from '../support/seeded-random';
 
 function boxWidth(sigma: number): number {
@@ -130,6 +131,23 @@ describe('the added markers’ blurs', () => {
       }
     });
   }
+
+  it('when the edge fade is asked for, then every pixel equals smoothstep of the whole-map cover on the skin and 0 off it, and rows bound the skin', () => {
+    for (const [what, weightOf] of cases) {
+      const rand = seededRandom(what.length * 31);
+      const weight = weightOf(rand);
+      const blur = blurOver(weight, size);
+      for (const sigma of SIGMAS) {
+        const cover = plainCover(weight, size, sigma);
+        const expected = Float32Array.from(weight, (w, i) => (w > 0 ? smoothstep(0.5, 0.75, cover[i]!) : 0));
+        expect(differences(blur.fadedCover(sigma, 0.5, 0.75), expected), `${what}, σ ${sigma}`).toEqual([]);
+      }
+      const skinRows = [...weight.keys()].filter((i) => weight[i]! > 0).map((i) => Math.floor(i / size));
+      expect(blur.rows, what).toEqual(expect.objectContaining({ y0: Math.min(...skinRows), y1: Math.max(...skinRows) }));
+    }
+    expect(blurOver(new Float32Array(size * size), size).rows).toBeNull();
+    expect(blurOver(new Float32Array(size * size), size).fadedCover(4, 0.5, 0.75).every((v) => v === 0)).toBe(true);
+  });
 
   it('when no pixel is skin, then each map keeps its own values and the cover is 0', () => {
     const rand = seededRandom(3);

@@ -217,12 +217,34 @@ export function skinPixels(crop: RgbImage, seed: Uint8Array, options: SkinMaskOp
   const sheenMin = options.sheenChromaMin ?? 0.1;
   const [dLo, dHi] = options.densityRange ?? [-45, 35];
 
-  // Per-pixel log-chromaticity and density, smoothed over 3×3 (JPEG chroma is noisy at pixel scale).
+  // Per-pixel log-chromaticity and density, smoothed over 3×3 (JPEG chroma is noisy at pixel scale). Each pixel
+  // loop is a function of its own: in one function V8 compiled skinPixels again for each loop after the one before
+  // it deoptimised (docs/performance.md, "Sixth round").
   const c1 = new Float32Array(n);
   const c2 = new Float32Array(n);
   const d = new Float32Array(n);
+  chromaticityInto(data, c1, c2, d);
+  const s1 = boxBlur3(c1, width, height);
+  const s2 = boxBlur3(c2, width, height);
+  const sd = boxBlur3(d, width, height);
+
+  let ref = referenceOf(seed, s1, s2, sd);
+  let mask = new Uint8Array(n);
+  for (let pass = 0; pass < 2; pass++) {
+    mask = new Uint8Array(n);
+    classifyInto(mask, s1, s2, sd, ref, perpTol, tMin, tMax, sheenMin, dLo, dHi);
+    const skinOnly = new Uint8Array(n);
+    const count = seededSkin(seed, mask, skinOnly);
+    if (count < 200) break;
+    ref = referenceOf(skinOnly, s1, s2, sd);
+  }
+  return { mask, reference: ref };
+}
+
+/** Per pixel: the log-chromaticities (OD of green and of blue less that of red) and the density of luminance. */
+function chromaticityInto(data: Uint8Array, c1: Float32Array, c2: Float32Array, d: Float32Array): void {
   const k = -100 / Math.LN10;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < c1.length; i++) {
     const r = data[3 * i]!;
     const g = data[3 * i + 1]!;
     const b = data[3 * i + 2]!;
@@ -232,34 +254,43 @@ export function skinPixels(crop: RgbImage, seed: Uint8Array, options: SkinMaskOp
     const y = 0.2126 * SRGB8_TO_LINEAR[r]! + 0.7152 * SRGB8_TO_LINEAR[g]! + 0.0722 * SRGB8_TO_LINEAR[b]!;
     d[i] = k * Math.log(Math.max(LINEAR_FLOOR, y));
   }
-  const s1 = boxBlur3(c1, width, height);
-  const s2 = boxBlur3(c2, width, height);
-  const sd = boxBlur3(d, width, height);
+}
 
-  let ref = referenceOf(seed, s1, s2, sd);
-  let mask = new Uint8Array(n);
-  for (let pass = 0; pass < 2; pass++) {
-    const [r1, r2] = ref.chroma;
-    const len2 = r1 * r1 + r2 * r2;
-    const len = Math.sqrt(len2);
-    mask = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const t = (s1[i]! * r1 + s2[i]! * r2) / len2;
-      const p1 = s1[i]! - t * r1;
-      const p2 = s2[i]! - t * r2;
-      const perp = Math.sqrt(p1 * p1 + p2 * p2) / len;
-      const dd = sd[i]! - ref.density;
-      if (dd < dLo || dd > dHi) continue;
-      if (perp <= perpTol && t >= tMin && t <= tMax) mask[i] = 1;
-      else if (dd < -2 && t >= sheenMin && t < tMin && perp <= perpTol * 1.5) mask[i] = 2;
-    }
-    const skinOnly = new Uint8Array(n);
-    let count = 0;
-    for (let i = 0; i < n; i++) if (seed[i] && mask[i] === 1) ((skinOnly[i] = 1), count++);
-    if (count < 200) break;
-    ref = referenceOf(skinOnly, s1, s2, sd);
+/** 1 where a pixel's smoothed chromaticity and density match the reference's skin, 2 where they match its sheen. */
+function classifyInto(
+  mask: Uint8Array,
+  s1: Float32Array,
+  s2: Float32Array,
+  sd: Float32Array,
+  ref: SkinPixels['reference'],
+  perpTol: number,
+  tMin: number,
+  tMax: number,
+  sheenMin: number,
+  dLo: number,
+  dHi: number,
+): void {
+  const [r1, r2] = ref.chroma;
+  const len2 = r1 * r1 + r2 * r2;
+  const len = Math.sqrt(len2);
+  const density = ref.density;
+  for (let i = 0; i < mask.length; i++) {
+    const t = (s1[i]! * r1 + s2[i]! * r2) / len2;
+    const p1 = s1[i]! - t * r1;
+    const p2 = s2[i]! - t * r2;
+    const perp = Math.sqrt(p1 * p1 + p2 * p2) / len;
+    const dd = sd[i]! - density;
+    if (dd < dLo || dd > dHi) continue;
+    if (perp <= perpTol && t >= tMin && t <= tMax) mask[i] = 1;
+    else if (dd < -2 && t >= sheenMin && t < tMin && perp <= perpTol * 1.5) mask[i] = 2;
   }
-  return { mask, reference: ref };
+}
+
+/** `skinOnly` = 1 where the seed and the mask's skin (1) meet; returns how many. */
+function seededSkin(seed: Uint8Array, mask: Uint8Array, skinOnly: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) if (seed[i] && mask[i] === 1) ((skinOnly[i] = 1), count++);
+  return count;
 }
 
 /** 8-bit sRGB code → optical density 100·log10(1/linear), floored like the model. */

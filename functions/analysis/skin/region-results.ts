@@ -246,40 +246,23 @@ export function isolate(
   const left = Math.max(0, Math.min(S - inner, Math.round((box.x0 + box.x1 + 1 - inner) / 2)));
   const top = Math.max(0, Math.min(S - inner, Math.round((box.y0 + box.y1 + 1 - inner) / 2)));
   // Reference pixels outside the square, packed row by row below it (in raster order, as the union lists them).
-  let packed = new Int32Array(0);
+  let packed: Int32Array = new Int32Array(0);
   if (references.length) {
-    const union = referencePixels ?? referencePixelsOf(regions, references);
-    const outside = new Int32Array(union.length);
-    let n = 0;
-    for (let k = 0; k < union.length; k++) {
-      const i = union[k]!;
-      const y = (i / S) | 0;
-      const x = i - y * S;
-      if (y >= top && y < top + inner && x >= left && x < left + inner) continue;
-      outside[n++] = i;
-    }
-    packed = outside.slice(0, n);
+    packed = outsideSquare(referencePixels ?? referencePixelsOf(regions, references), S, left, top, inner);
   }
   let side = inner;
   while (side < inner + Math.ceil(packed.length / side)) side = inner + Math.ceil(packed.length / side);
-  const target = new Int32Array(packed.length);
-  for (let k = 0; k < packed.length; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
+  const target = packedTargets(packed.length, inner, side);
 
+  // Each pixel loop below is a function of its own: in one function, V8 compiled isolate again for each loop after
+  // the one before it deoptimised on code it had no type feedback for (docs/performance.md, "Sixth round").
   const croppedMaps = {} as SkinMaps;
   for (const output of SKIN_OUTPUT_NAMES) if (!outputs.includes(output)) croppedMaps[output] = new Float32Array(0);
   for (const output of outputs) {
     const channels = SKIN_OUTPUTS[output].length;
     const plane = maps[output];
     const out = new Float32Array(channels * side * side);
-    for (let c = 0; c < channels; c++) {
-      const from = c * S * S;
-      const to = c * side * side;
-      for (let y = 0; y < inner; y++) {
-        const row = from + (top + y) * S + left;
-        out.set(plane.subarray(row, row + inner), to + y * side);
-      }
-      for (let k = 0; k < packed.length; k++) out[to + target[k]!] = plane[from + packed[k]!]!;
-    }
+    for (let c = 0; c < channels; c++) copyPlane(plane, c * S * S, S, out, c * side * side, side, left, top, inner, packed, target);
     croppedMaps[output] = out;
   }
   const masks = {} as Record<RegionName, Uint8Array>;
@@ -291,15 +274,73 @@ export function isolate(
     const out = new Uint8Array(side * side);
     const isReference = references.includes(name);
     const limit = part && !isReference ? part : null;
-    for (let y = 0; y < inner; y++) {
-      const row = (top + y) * S + left;
-      if (!limit) out.set(mask.subarray(row, row + inner), y * side);
-      else for (let x = 0; x < inner; x++) out[y * side + x] = mask[row + x]! & limit[row + x]!;
-    }
-    if (isReference) for (let k = 0; k < packed.length; k++) out[target[k]!] = mask[packed[k]!]!;
+    if (!limit) copySquare(mask, S, out, side, left, top, inner);
+    else copySquareWithin(mask, limit, S, out, side, left, top, inner);
+    if (isReference) copyPacked(mask, out, packed, target);
     masks[name] = out;
   }
   return [croppedMaps, { size: side, masks }];
+}
+
+/** The pixels of `union` (raster order) outside the `inner` square at (left, top) of an S-wide map, in that order. */
+function outsideSquare(union: Int32Array, S: number, left: number, top: number, inner: number): Int32Array {
+  const outside = new Int32Array(union.length);
+  let n = 0;
+  for (let k = 0; k < union.length; k++) {
+    const i = union[k]!;
+    const y = (i / S) | 0;
+    const x = i - y * S;
+    if (y >= top && y < top + inner && x >= left && x < left + inner) continue;
+    outside[n++] = i;
+  }
+  return outside.slice(0, n);
+}
+
+/** Where the k-th packed pixel goes: row by row below the `inner` square of a `side`-wide map. */
+function packedTargets(count: number, inner: number, side: number): Int32Array {
+  const target = new Int32Array(count);
+  for (let k = 0; k < count; k++) target[k] = (inner + Math.floor(k / side)) * side + (k % side);
+  return target;
+}
+
+/** One channel of an output: its square, then its packed pixels. */
+function copyPlane(
+  plane: Float32Array,
+  from: number,
+  S: number,
+  out: Float32Array,
+  to: number,
+  side: number,
+  left: number,
+  top: number,
+  inner: number,
+  packed: Int32Array,
+  target: Int32Array,
+): void {
+  for (let y = 0; y < inner; y++) {
+    const row = from + (top + y) * S + left;
+    out.set(plane.subarray(row, row + inner), to + y * side);
+  }
+  for (let k = 0; k < packed.length; k++) out[to + target[k]!] = plane[from + packed[k]!]!;
+}
+
+function copySquare(mask: Uint8Array, S: number, out: Uint8Array, side: number, left: number, top: number, inner: number): void {
+  for (let y = 0; y < inner; y++) {
+    const row = (top + y) * S + left;
+    out.set(mask.subarray(row, row + inner), y * side);
+  }
+}
+
+/** The square of `mask`, limited to `limit`. */
+function copySquareWithin(mask: Uint8Array, limit: Uint8Array, S: number, out: Uint8Array, side: number, left: number, top: number, inner: number): void {
+  for (let y = 0; y < inner; y++) {
+    const row = (top + y) * S + left;
+    for (let x = 0; x < inner; x++) out[y * side + x] = mask[row + x]! & limit[row + x]!;
+  }
+}
+
+function copyPacked(mask: Uint8Array, out: Uint8Array, packed: Int32Array, target: Int32Array): void {
+  for (let k = 0; k < packed.length; k++) out[target[k]!] = mask[packed[k]!]!;
 }
 
 /**

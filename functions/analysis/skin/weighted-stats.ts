@@ -46,13 +46,9 @@ function radixScratch(which: 0 | 1, n: number): Int32Array {
 function radixOrder(keys: Int32Array): Int32Array {
   const n = keys.length;
   const mask = DIGITS - 1;
-  counts.fill(0);
-  for (let i = 0; i < n; i++) {
-    const k = keys[i]!;
-    counts[k & mask]!++;
-    counts[DIGITS + ((k >>> DIGIT_BITS) & mask)]!++;
-    counts[2 * DIGITS + ((k >>> (2 * DIGIT_BITS)) & mask)]!++;
-  }
+  // Each loop in a function of its own: in one function V8 compiled radixOrder again for each loop after the one
+  // before it deoptimised (docs/performance.md, "Sixth round").
+  countDigits(keys, mask);
   let order = radixScratch(0, n);
   let spare = radixScratch(1, n);
   let identity = true;
@@ -60,27 +56,55 @@ function radixOrder(keys: Int32Array): Int32Array {
     const shift = pass * DIGIT_BITS;
     const base = pass * DIGITS;
     if (counts[base + ((keys[0]! >>> shift) & mask)] === n) continue; // one digit value: the pass would not move anything
-    let sum = 0;
-    for (let d = base; d < base + DIGITS; d++) {
-      const c = counts[d]!;
-      counts[d] = sum;
-      sum += c;
-    }
+    startsOf(base);
     if (identity) {
-      for (let i = 0; i < n; i++) spare[counts[base + ((keys[i]! >>> shift) & mask)]!++] = i;
+      scatterInPlace(keys, spare, base, shift, mask);
       identity = false;
-    } else {
-      for (let i = 0; i < n; i++) {
-        const j = order[i]!;
-        spare[counts[base + ((keys[j]! >>> shift) & mask)]!++] = j;
-      }
-    }
+    } else scatterBy(keys, order, spare, base, shift, mask);
     const swap = order;
     order = spare;
     spare = swap;
   }
-  if (identity) for (let i = 0; i < n; i++) order[i] = i;
+  if (identity) identityInto(order);
   return order;
+}
+
+/** The counts of all three digits of the keys, in one walk. */
+function countDigits(keys: Int32Array, mask: number): void {
+  counts.fill(0);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    counts[k & mask]!++;
+    counts[DIGITS + ((k >>> DIGIT_BITS) & mask)]!++;
+    counts[2 * DIGITS + ((k >>> (2 * DIGIT_BITS)) & mask)]!++;
+  }
+}
+
+/** One digit's counts (from `base`) turned into the position each digit value starts at. */
+function startsOf(base: number): void {
+  let sum = 0;
+  for (let d = base; d < base + DIGITS; d++) {
+    const c = counts[d]!;
+    counts[d] = sum;
+    sum += c;
+  }
+}
+
+/** One pass over the positions in their original order. */
+function scatterInPlace(keys: Int32Array, spare: Int32Array, base: number, shift: number, mask: number): void {
+  for (let i = 0; i < keys.length; i++) spare[counts[base + ((keys[i]! >>> shift) & mask)]!++] = i;
+}
+
+/** One pass over the positions in `order`. */
+function scatterBy(keys: Int32Array, order: Int32Array, spare: Int32Array, base: number, shift: number, mask: number): void {
+  for (let i = 0; i < keys.length; i++) {
+    const j = order[i]!;
+    spare[counts[base + ((keys[j]! >>> shift) & mask)]!++] = j;
+  }
+}
+
+function identityInto(order: Int32Array): void {
+  for (let i = 0; i < order.length; i++) order[i] = i;
 }
 
 /** Pixels of an S×S map that count, and how much: `index` into the map, `weight` in (0, 1] beside it. */
@@ -131,12 +155,10 @@ export function weightedPercentiles(map: Float32Array, pixels: Weighted, ps: rea
   const { index, weight } = pixels;
   const n = index.length;
   if (n === 0) return ps.map(() => Number.NaN);
-  let allOne = true;
-  for (let i = 0; i < n && allOne; i++) if (weight[i] !== 1) allOne = false;
   // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
-  if (allOne) {
+  if (allOnes(weight, n)) {
     const values = new Float32Array(n);
-    for (let i = 0; i < n; i++) values[i] = map[index[i]!]!;
+    gatherValues(values, map, index);
     return ps.map((p) => percentile(values, p));
   }
   // Sorted by value: the value's order-preserving 32-bit pattern, ties in pixel-list order, by a stable LSD radix
@@ -144,13 +166,29 @@ export function weightedPercentiles(map: Float32Array, pixels: Weighted, ps: rea
   // ordered by pattern × 2^16 + position: the same order). Values and weights are read from the float32 inputs
   // where they are needed (the same doubles a copy would hold).
   const bits = new Int32Array(n);
+  const total = orderedBitsInto(bits, map, index, weight);
+  const order = radixOrder(bits);
+  return ps.map((p) => percentileInOrder(map, pixels, order, total, p));
+}
+
+/** Whether the first n weights are all 1. */
+function allOnes(weight: Float32Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (weight[i] !== 1) return false;
+  return true;
+}
+
+function gatherValues(values: Float32Array, map: Float32Array, index: Uint32Array): void {
+  for (let i = 0; i < values.length; i++) values[i] = map[index[i]!]!;
+}
+
+/** Each pixel's value as its order-preserving bit pattern into `bits`; returns Σ weight (summed in pixel order). */
+function orderedBitsInto(bits: Int32Array, map: Float32Array, index: Uint32Array, weight: Float32Array): number {
   let total = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < bits.length; k++) {
     bits[k] = orderedBits(map[index[k]!]!) | 0;
     total += weight[k]!;
   }
-  const order = radixOrder(bits);
-  return ps.map((p) => percentileInOrder(map, pixels, order, total, p));
+  return total;
 }
 
 /** The weighted p-th percentile of the pixels visited in `order` (ascending values), their weights summing to `total`. */

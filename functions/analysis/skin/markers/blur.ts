@@ -10,6 +10,8 @@
  * the whole S × S map did: see `windowOf` (test/analysis/marker-blur.test.ts holds them to that definition).
  */
 
+import { smoothstep } from '../stats.js';
+
 /** Box width for three passes whose variance is σ²: 3(w² − 1)/12 = σ². */
 function boxWidth(sigma: number): number {
   const w = Math.round(Math.sqrt(4 * sigma * sigma + 1));
@@ -229,6 +231,13 @@ export interface SkinBlur {
    * is 0 here (the whole-map passes left their rounding residue there).
    */
   cover(sigma: number): Float32Array;
+  /**
+   * smoothstep(from, to) of `cover(sigma)` where the weight is above 0, 0 elsewhere: the same values as mapping
+   * the cover, computed over the support's rectangle only and without a cover map of its own.
+   */
+  fadedCover(sigma: number, from: number, to: number): Float32Array;
+  /** The bounding rows of the pixels with weight above 0 (null when there are none): every other row is 0. */
+  readonly rows: { y0: number; y1: number } | null;
 }
 
 interface Blurred {
@@ -290,6 +299,19 @@ class WeightedBlur implements SkinBlur {
     return out;
   }
 
+  fadedCover(sigma: number, from: number, to: number): Float32Array {
+    const { size, support, weight } = this;
+    const out = new Float32Array(size * size);
+    const blurred = this.weightAt(sigma);
+    if (!blurred || !support) return out;
+    fadeOver(out, weight, blurred, support, size, boxWidth(sigma) ** 6, from, to);
+    return out;
+  }
+
+  get rows(): { y0: number; y1: number } | null {
+    return this.support;
+  }
+
   private weightAt(sigma: number): Blurred | null {
     if (!this.support) return null;
     let blurred = this.blurredWeight.get(sigma);
@@ -318,6 +340,23 @@ function put(data: Float64Array, weight: Float32Array, size: number, support: Re
       const w = weight[from + x]!;
       if (w <= 0) continue;
       data[to + x] = map ? w * map[from + x]! : w;
+    }
+  }
+}
+
+/**
+ * `out[i]` = smoothstep(from, to, the cover as a Float32 value) at the support's pixels with weight above 0 (the
+ * support lies within the window's `read` rectangle, where `cover` reads the blurred weight).
+ */
+function fadeOver(out: Float32Array, weight: Float32Array, blurred: Blurred, support: Rect, size: number, mass: number, from: number, to: number): void {
+  const { sums } = blurred.window;
+  const cols = sums.x1 - sums.x0 + 1;
+  for (let y = support.y0; y <= support.y1; y++) {
+    const row = y * size;
+    const base = (y - sums.y0) * cols - sums.x0;
+    for (let x = support.x0; x <= support.x1; x++) {
+      if (!(weight[row + x]! > 0)) continue;
+      out[row + x] = smoothstep(from, to, Math.fround(blurred.weight[base + x]! / mass));
     }
   }
 }

@@ -34,8 +34,10 @@ export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: Re
   const size = regions.size;
   const n = size * size;
   const specular = channel(maps, 'specular', 'strength', size);
+  // Each pixel loop is a function of its own: in one function V8 compiled inputsOf again for each loop after the
+  // one before it deoptimised (docs/performance.md, "Sixth round").
   const glare = new Float32Array(n);
-  for (let i = 0; i < n; i++) glare[i] = 1 - smoothstep(glareRange[0], glareRange[1], specular[i]!);
+  glareInto(glare, specular, glareRange[0], glareRange[1]);
   const pixels = {} as Record<RegionName, Weighted>;
   const plain = {} as Record<RegionName, Weighted>;
   const usable = new Set<RegionName>();
@@ -43,43 +45,71 @@ export function inputsOf(maps: Record<SkinOutputName, Float32Array>, regions: Re
   const anyRegion = new Uint8Array(n);
   const index = new Uint32Array(n);
   const plainIndex = new Uint32Array(n);
+  const counts = new Int32Array(2);
   for (const name of REGION_NAMES) {
     const mask = regions.masks[name];
-    // A region is a few percent of the crop: four mask bytes at a time as one 32-bit word, skipped while it is 0
-    // (the same pixels in the same order).
-    const words = wordsOf(mask);
-    let k = 0;
-    let m = 0;
-    for (let w = 0; w < n; w += 4) {
-      if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-      for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
-        if (!mask[i]) continue;
-        anyRegion[i] = 1;
-        plainIndex[m++] = i;
-        if (glare[i]! > 0) index[k++] = i;
-      }
-    }
+    listMask(mask, glare, n, anyRegion, index, plainIndex, counts);
+    const k = counts[0]!;
+    const m = counts[1]!;
     const weight = new Float32Array(k);
-    for (let j = 0; j < k; j++) weight[j] = glare[index[j]!]!;
+    gather(weight, glare, index, k);
     pixels[name] = { index: index.slice(0, k), weight };
     const plainWeight = new Float32Array(m);
-    for (let j = 0; j < m; j++) plainWeight[j] = mask[plainIndex[j]!]!;
+    gatherBytes(plainWeight, mask, plainIndex, m);
     plain[name] = { index: plainIndex.slice(0, m), weight: plainWeight };
     if (totalWeight(pixels[name]) >= minRegionWeight) usable.add(name);
   }
   // The largest weight of any region at each pixel: glare wherever a region is (and it is above 0), or 1.
   const glareSkin = new Float32Array(n);
   const plainSkin = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (!anyRegion[i]) continue;
-    plainSkin[i] = 1;
-    if (glare[i]! > 0) glareSkin[i] = glare[i]!;
-  }
+  skinWeightsInto(glareSkin, plainSkin, anyRegion, glare);
   const skin = {
     glare: { weight: glareSkin, blur: blurOver(glareSkin, size) },
     plain: { weight: plainSkin, blur: blurOver(plainSkin, size) },
   };
   return { size, maps, regions, glare, pixels, usable, plain, skin };
+}
+
+function glareInto(glare: Float32Array, specular: Float32Array, from: number, to: number): void {
+  for (let i = 0; i < glare.length; i++) glare[i] = 1 - smoothstep(from, to, specular[i]!);
+}
+
+/**
+ * One walk of a mask: marks its pixels in `anyRegion`, lists them in `plainIndex` and those with glare above 0 in
+ * `index`; `counts` gets how many of each ([index, plainIndex]). A region is a few percent of the crop: four mask
+ * bytes at a time as one 32-bit word, skipped while it is 0 (the same pixels in the same order).
+ */
+function listMask(mask: Uint8Array, glare: Float32Array, n: number, anyRegion: Uint8Array, index: Uint32Array, plainIndex: Uint32Array, counts: Int32Array): void {
+  const words = wordsOf(mask);
+  let k = 0;
+  let m = 0;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+      if (!mask[i]) continue;
+      anyRegion[i] = 1;
+      plainIndex[m++] = i;
+      if (glare[i]! > 0) index[k++] = i;
+    }
+  }
+  counts[0] = k;
+  counts[1] = m;
+}
+
+function gather(out: Float32Array, from: Float32Array, index: Uint32Array, count: number): void {
+  for (let j = 0; j < count; j++) out[j] = from[index[j]!]!;
+}
+
+function gatherBytes(out: Float32Array, from: Uint8Array, index: Uint32Array, count: number): void {
+  for (let j = 0; j < count; j++) out[j] = from[index[j]!]!;
+}
+
+function skinWeightsInto(glareSkin: Float32Array, plainSkin: Float32Array, anyRegion: Uint8Array, glare: Float32Array): void {
+  for (let i = 0; i < anyRegion.length; i++) {
+    if (!anyRegion[i]) continue;
+    plainSkin[i] = 1;
+    if (glare[i]! > 0) glareSkin[i] = glare[i]!;
+  }
 }
 
 /** 1 where a weight is above 0. A loop: Uint8Array.from with a mapping function took ≈ 4 ms on a 256² map. */

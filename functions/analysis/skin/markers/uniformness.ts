@@ -111,6 +111,8 @@ function fadedAtEdge(pixels: Weighted, cover: Float32Array): Weighted {
  * franck frames the cheeks' band-passed haemoglobin followed their shading with r ≈ 0.4–0.75 as the man smiled and
  * tilted his head under the top light. A blotch of melanin or haemoglobin adds almost nothing to shading (the
  * chromophore decomposition gives it its own vector), so it stays.
+ * The result holds those values at the region's pixels only (elsewhere whatever an earlier call left) and is
+ * overwritten by the next call: read it at the same pixels, before calling again.
  */
 function withoutShading(map: Float32Array, shading: Float32Array, pixels: Weighted): Float32Array {
   const { index, weight } = pixels;
@@ -133,7 +135,17 @@ function withoutShading(map: Float32Array, shading: Float32Array, pixels: Weight
     sxy += weight[k]! * dx * (map[index[k]!]! - my);
   }
   const slope = sxx > 0 ? sxy / sxx : 0;
-  const out = new Float32Array(map.length);
+  const out = toneScratch(map.length);
   for (let k = 0; k < index.length; k++) out[index[k]!] = map[index[k]!]! - slope * shading[index[k]!]!;
   return out;
+}
+
+/**
+ * withoutShading's result map, reused from call to call (grown to the largest map): a fresh 256² map per region and
+ * chromophore was 8 allocations a scan, of which only the region's pixels are ever written or read.
+ */
+let tone = new Float32Array(0);
+function toneScratch(length: number): Float32Array {
+  if (tone.length < length) tone = new Float32Array(length);
+  return tone;
 }
