@@ -417,37 +417,17 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
  * cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where nostril rims, the crease
  * beside the nose and the face's outline read light reflected between skin surfaces, reddened, as haemoglobin);
  * the reference regions' medians are read whole (per-region results pack their pixels, so no neighbourhood).
- *
- * Each side is the mean of its regions' own levels (regionLevels), not one statistic of their pixels pooled: the
- * forehead holds about three times the chin's pixels and is the face's least red skin, so a pooled median was the
- * forehead's, moved towards the chin's as a lowered head, hair or a turn changed their shares, and did not follow a
- * flush of the lower face (a smile reddens chin, cheeks and nose together: docs/analysis.md, Consistency, root
- * cause 12). Regions with too little skin (RegionView.usable) are left out; when none has enough, the pooled pixels
- * are read as before.
  * Exported for per-region results (region-results.ts), which measure it per region with the references whole.
  */
 export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted, measured: RegionView = clean): Record<string, number> {
   const M = MEASUREMENT;
-  const median = (w: Weighted) => weightedMedian(haemoglobin, w);
-  const p75 = (w: Weighted) => weightedPercentile(haemoglobin, w, 75);
-  const reference = regionLevels(clean, ['forehead', 'chin'], [median]);
-  const hRef = Number.isNaN(reference[0]!) ? weightedPercentile(haemoglobin, face, 25) : reference[0]!;
-  const [hMedian, hP75] = regionLevels(measured, MARKER_REGIONS.redness, [median, p75]) as [number, number];
+  const rednessWeights = unionOf(measured, MARKER_REGIONS.redness);
+  const referenceWeights = unionOf(clean, ['forehead', 'chin']);
+  const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
+  const hMedian = weightedMedian(haemoglobin, rednessWeights);
+  const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
   const excess = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);
   return { excess, reference: hRef, cheek_nose_median: hMedian, cheek_nose_p75: hP75 };
-}
-
-/**
- * Each statistic's mean over the regions among `names` with enough skin, every region counting once; when none has
- * enough, the statistic of their pixels pooled (NaN when they hold none).
- */
-function regionLevels(view: RegionView, names: RegionName[], stats: ((pixels: Weighted) => number)[]): number[] {
-  const used = names.filter((name) => view.usable.has(name));
-  if (used.length === 0) {
-    const pooledPixels = unionOf(view, names);
-    return stats.map((stat) => (totalWeight(pooledPixels) > 0 ? stat(pooledPixels) : Number.NaN));
-  }
-  return stats.map((stat) => used.reduce((acc, name) => acc + stat(view.pixels[name]), 0) / used.length);
 }
 
 /**
