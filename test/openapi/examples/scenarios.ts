@@ -11,7 +11,7 @@
 import sharp from 'sharp';
 import type { Scope } from '../../../functions/keys/scopes';
 import { SCOPES } from '../../../functions/keys/scopes';
-import { faceApiSample, faceJpeg, gradientJpeg, onePixelPng, oversizedFile, pdfBytes, pngHeaderClaiming, truncatedJpeg } from '../../helpers/images';
+import { clmtrackrMedia, faceApiSample, faceJpeg, gradientJpeg, onePixelPng, oversizedFile, pdfBytes, pngHeaderClaiming, truncatedJpeg } from '../../helpers/images';
 import { scanForm } from '../../helpers/http';
 
 export interface Call {
@@ -236,6 +236,14 @@ export const ERRORS: Record<string, Scenario> = Object.fromEntries(
       ['createScan', photoFailing('The face blown out', async () => sharp(await frontal()).linear(2.2, 40).jpeg().toBuffer(), 'too_bright')],
       ['createScan', photoFailing('The face out of focus', async () => sharp(await frontal()).blur(4).jpeg().toBuffer(), 'blurry')],
       ['createScan', photoFailing('A black-and-white photo', async () => sharp(await frontal()).grayscale().jpeg().toBuffer(), 'grayscale_photo')],
+      [
+        'createScan',
+        photoFailing(
+          'A tight portrait cut 20 px more on every side, its chin and forehead past the edges',
+          async () => sharp(clmtrackrMedia('kim1_crop.jpg')).extract({ left: 20, top: 20, width: 252, height: 268 }).png().toBuffer(),
+          'face_cut_off',
+        ),
+      ],
       ['createScan', photoFailing('A face painted green', async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), 'not_human_skin')],
       [
         'createScan',
