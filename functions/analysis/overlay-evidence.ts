@@ -94,7 +94,7 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
     case 'pores':
       return ramp(channel(maps, 'pits', 'dark', size), inside, M.poreStrength, 2 * M.poreStrength);
     case 'oiliness':
-      return ramp(channel(maps, 'specular', 'sheen', size), inside, M.sheen, 3 * M.sheen);
+      return ramp(channel(maps, 'specular', 'sheen', size), inside, M.sheen[0], M.sheen[1]);
     case 'dark_circles': {
       // Under-eye skin darker (optical density) than the cheek skin it is compared with; full at the darkest 2 %.
       const od = channel(maps, 'indices', 'od', size);

