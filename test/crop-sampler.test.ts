@@ -50,6 +50,8 @@ describe('sampleCrop', () => {
       [{ center: { x: 50.5, y: 41.25 }, side: 12, angle: 0 }, 30], // enlarging: one sample per pixel
       [{ center: { x: 47, y: 42 }, side: 56, angle: -0.4 }, 20], // inside the image, shrinking: the loop without clamps
       [{ center: { x: 47, y: 42 }, side: 81.9, angle: 0 }, 41], // inside, up to a fraction of a pixel from the last row and column
+      [{ center: { x: 48, y: 41 }, side: 50, angle: 0.7 }, 30], // inside, rotated, 2×2 sub-samples: the k = 2 loop
+      [{ center: { x: 30, y: 60 }, side: 70, angle: -0.9 }, 40], // 2×2 sub-samples hanging over two edges
     ];
     for (const [crop, size] of windows) expect(Array.from(sampleCrop(image, crop, size))).toEqual(Array.from(plainSampleCrop(image, crop, size)));
   });
