@@ -2,6 +2,7 @@ import { regionBit, type CropSpot, type OverlaySource } from '../overlays/overla
 import type { SquareCrop } from './face/face-types';
 import { ramp } from './skin/evidence-ramp';
 import { wordsOf } from './skin/mask-words';
+import { kthSmallest } from './skin/stats';
 import { channel, type SkinMaps } from './skin/model-spec';
 import { MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
 import type { MarkerName, MarkerResult } from './skin/markers';
@@ -136,10 +137,16 @@ function percentile(map: Float32Array, regionBits: Uint16Array, bits: number, p:
   let count = 0;
   for (let i = 0; i < map.length; i++) if (regionBits[i]! & bits) count++;
   if (count === 0) return Number.NaN;
-  // A typed array's own numeric sort: the order of a (x, y) => x − y comparator sort, without calls per comparison.
   const values = new Float32Array(count);
+  let nan = false;
   let k = 0;
-  for (let i = 0; i < map.length; i++) if (regionBits[i]! & bits) values[k++] = map[i]!;
-  values.sort();
-  return values[Math.min(count - 1, Math.floor((p / 100) * count))]!;
+  for (let i = 0; i < map.length; i++) {
+    if (!(regionBits[i]! & bits)) continue;
+    values[k++] = map[i]!;
+    if (Number.isNaN(map[i]!)) nan = true;
+  }
+  const rank = Math.min(count - 1, Math.floor((p / 100) * count));
+  // The value at `rank` of the typed array's numeric sort, found by selection (linear time). Only a −0 and a 0 may
+  // trade places, which no ramp tells apart; with a NaN among them the sort itself (it puts NaN last).
+  return nan ? values.sort()[rank]! : kthSmallest(values, rank);
 }
