@@ -1,13 +1,13 @@
 import { regionBit, type CropSpot, type OverlaySource } from '../overlays/overlay-source';
 import type { SquareCrop } from './face/face-types';
 import { ramp } from './skin/evidence-ramp';
-import { wordsOf } from './skin/mask-words';
+import { markMasked, wordsOf } from './skin/mask-words';
 import { kthSmallest } from './skin/stats';
 import { channel, type SkinMaps } from './skin/model-spec';
 import { MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { addedMarkerEvidence } from './skin/markers/evidence';
-import { REGION_NAMES, type RegionMasks, type RgbImage } from './types';
+import { REGION_NAMES, type RegionMasks, type RegionName, type RgbImage } from './types';
 
 export interface OverlayInputs {
   photo: { width: number; height: number };
@@ -42,7 +42,7 @@ export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
     for (const region of MARKER_REGIONS[marker]) bits |= regionBit(region);
     let inside = unions.get(bits);
     if (!inside) {
-      inside = unionMask(regionBits, bits);
+      inside = unionOf(regions, MARKER_REGIONS[marker]);
       unions.set(bits, inside);
     }
     markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size) };
@@ -76,10 +76,11 @@ function setRegionBit(regionBits: Uint16Array, mask: Uint8Array, bit: number): v
   }
 }
 
-function unionMask(regionBits: Uint16Array, bits: number): Uint8Array {
-  const mask = new Uint8Array(regionBits.length);
-  for (let i = 0; i < regionBits.length; i++) mask[i] = regionBits[i]! & bits ? 1 : 0;
-  return mask;
+/** 1 where any of the regions' masks is set: the pixels whose region bits meet the marker's, read as mask words. */
+function unionOf(regions: RegionMasks, names: readonly RegionName[]): Uint8Array {
+  const union = new Uint8Array(regions.size * regions.size);
+  for (const name of names) markMasked(union, regions.masks[name]);
+  return union;
 }
 
 function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number): Uint8Array {
