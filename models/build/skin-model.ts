@@ -164,10 +164,7 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const t = g.op('Clip', [scale(g, add(g, ratio, g.scalar(-lo)), 1 / (hi - lo)), g.scalar(0), g.scalar(1)], {}, 'red_t');
   const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'red_gate');
   const red = g.op('Mul', [relu(g, g.op('Max', [lumC, hbC], {}, 'red_strength')), gate], {}, 'red_scales');
-  // The finest scale counts at a weight under 1 (FILTER_SCALES.redFinestWeight): its faint responses are what a
-  // re-save moves; a papule painted at full strength still counts there, and larger ones peak at σ 2 and 3.2.
-  const weighted = g.op('Concat', [scale(g, sliceChannels(g, red, 0, 1), FILTER_SCALES.redFinestWeight), sliceChannels(g, red, 1, n)], { axis: 1 }, 'red_weighted');
-  const redBlobs = g.op('ReduceMax', [weighted], { axes: [1], keepdims: 1 }, 'red_blobs');
+  const redBlobs = g.op('ReduceMax', [red], { axes: [1], keepdims: 1 }, 'red_blobs');
   return { darkSpots, redBlobs };
 }
 

