@@ -168,7 +168,7 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   return { darkSpots, redBlobs };
 }
 
-/** Texture: RMS over a window of the band-pass and of the finest band of a relief density (reliefDensity). */
+/** Texture: RMS over a window of the band-pass and of the finest band of shading. */
 function shadingTexture(g: OnnxGraph, shading: string): string {
   const f = FILTER_SCALES;
   const blurred = separableBank(g, shading, [[gauss(f.textureFine), gauss(f.textureBand[0]), gauss(f.textureBand[1])]]);
@@ -243,11 +243,10 @@ function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: 
  * and varied from one re-encode to the next. Shading = OD_Y + (shading − OD_Y), and the second term is a chroma
  * quantity: blurring it to chroma resolution (σ FILTER_SCALES.reliefChroma) keeps luminance's full-resolution lines while
  * red and brown spots still cancel out (their chroma term is broad enough to survive the blur, all but a faint rim).
- * Texture blurs it at its band's outer σ instead (`chromaSigma`), where quantised chroma blocks would read as relief.
  */
-function reliefDensity(g: OnnxGraph, indices: string, shading: string, chromaSigma: number = FILTER_SCALES.reliefChroma): string {
+function reliefDensity(g: OnnxGraph, indices: string, shading: string): string {
   const odY = sliceChannels(g, indices, 2, 3);
-  const chromaTerm = separableBank(g, sub(g, shading, odY), [[gauss(chromaSigma)]]);
+  const chromaTerm = separableBank(g, sub(g, shading, odY), [[gauss(FILTER_SCALES.reliefChroma)]]);
   return add(g, odY, chromaTerm);
 }
 
@@ -292,12 +291,7 @@ export function encodeSkinModel(version: string): Uint8Array {
   const L = sliceChannels(g, lab, 0, 1);
   const shading = sliceChannels(g, chromophores, 2, 3);
   const { darkSpots, redBlobs } = blobContrasts(g, chromophores, indices, linear);
-  // Texture's band (σ 1.5–4.5) is where a JPEG's quantised chroma blocks lie: texture read from shading itself moved by
-  // up to 8 points at JPEG quality 70. Its relief takes shading's chroma term blurred at the band's centre σ (the
-  // geometric mean of its two, 2.6): a wider blur lets more of the skin's own colour pattern into the band
-  // (docs/analysis.md, Consistency, root cause 12).
-  const [bandInner, bandOuter] = FILTER_SCALES.textureBand;
-  const texture = shadingTexture(g, reliefDensity(g, indices, shading, Math.sqrt(bandInner * bandOuter)));
+  const texture = shadingTexture(g, shading);
   const { lines, pits } = hessianFeatures(g, reliefDensity(g, indices, shading));
 
   const outputs: Record<keyof typeof SKIN_OUTPUTS, string> = {

