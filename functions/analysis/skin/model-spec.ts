@@ -22,7 +22,7 @@ export const SKIN_OUTPUTS = {
   /** Centre-surround contrast of haemoglobin, best of 3 scales: red blobs (papules, pustules). */
   red_blobs: ['contrast'],
   /** Centre-surround contrast of melanin, best of 3 scales: brown spots. */
-  dark_spots: ['contrast'],
+  dark_spots: ['contrast', 'confirmed'],
   /**
    * Hessian valley strength of the relief density (luminance optical density plus the chroma-resolution part of
    * shading, robust to 4:2:0 JPEG chroma): dark lines, best of 2 scales (wrinkles), and at the finest scale.
