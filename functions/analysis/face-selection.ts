@@ -15,11 +15,14 @@ export type FaceSelection =
  * The face to analyse: candidates from the detector, largest first, each confirmed by the mesh's own
  * face-presence score (the detector alone fires on cats and cups). One confirmed face, or a largest face with at
  * least `dominance` times the area of the next, is analysed; two comparable faces are `multiple_faces`.
+ * A candidate lying mostly on a face already confirmed is that face found again, not a second person.
  */
 export async function selectFace(source: FaceSource): Promise<FaceSelection> {
   const candidates = await source.detect();
+  const area = (f: DetectedFace) => f.box.width * f.box.height;
   const confirmed: { face: DetectedFace; landmarks: FaceLandmarks }[] = [];
   for (const face of candidates) {
+    if (confirmed.some((c) => sharedArea(face.box, c.face.box) >= Q.sameFaceOverlap * area(face))) continue;
     const landmarks = await source.landmarks(face);
     if (landmarks.confidence >= Q.meshConfidence) confirmed.push({ face, landmarks });
     if (confirmed.length === 2) break;
@@ -27,7 +30,6 @@ export async function selectFace(source: FaceSource): Promise<FaceSelection> {
   if (confirmed.length === 0) {
     return { found: false, code: 'no_face', message: 'No face was found in the image.', faces: 0, dominance: Number.NaN };
   }
-  const area = (f: DetectedFace) => f.box.width * f.box.height;
   // With one confirmed face there is nothing to dominate: NaN, and no dominance check is reported.
   const dominance = confirmed.length === 1 ? Number.NaN : area(confirmed[0].face) / area(confirmed[1].face);
   if (dominance < Q.dominance) {
@@ -40,4 +42,11 @@ export async function selectFace(source: FaceSource): Promise<FaceSelection> {
     };
   }
   return { found: true, ...confirmed[0], faces: confirmed.length, dominance };
+}
+
+/** The area two boxes share, in square pixels. */
+function sharedArea(a: DetectedFace['box'], b: DetectedFace['box']): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
 }

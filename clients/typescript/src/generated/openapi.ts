@@ -568,7 +568,7 @@ export interface components {
                     expected_error_years: number;
                 };
             } | null;
-            /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, lip_gap, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, skin_hue_angle, skin_yellowness, eye_whites, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is. */
+            /** @description Each quality check with its measured value and threshold: face_count, face_dominance, face_size, yaw, pitch, eye_openness, mouth_width, lip_gap, face_in_photo, darkness, brightness, clipping, sharpness, colour, skin_chroma, skin_hue, skin_hue_angle, skin_yellowness, eye_whites, resolution. `resolution` is a flag, not a refusal: when it has not passed (a face below about 160 px) the scan completes, but wrinkles, pores, texture and hydration are measured at a lower resolution than the floor and read smoother than the skin is. */
             quality: {
                 [key: string]: {
                     value: number;
@@ -1120,7 +1120,7 @@ export interface components {
              * @description Stable, machine-readable; see the error catalogue.
              * @enum {string}
              */
-            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
+            code: "unauthenticated" | "invalid_api_key" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_request" | "unknown_marker" | "invalid_cursor" | "idempotency_conflict" | "scan_not_completed" | "upload_already_used" | "upload_incomplete" | "upload_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_cut_off" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed" | "rate_limited" | "internal_error";
             /** @description The `Request-Id` of this response: quote it when you contact support. */
             request_id: string;
             /** @description One entry per failing parameter (may be empty). */
@@ -1807,7 +1807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`: Idempotency key reused with a different request; `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
+            /** @description `idempotency_key_reused`: Idempotency key reused with a different request; `image_unreadable`: Image cannot be decoded; `image_too_small`: Image too small; `image_too_large`: Image has too many pixels; `no_face`: No face found; `multiple_faces`: Several faces, none dominant; `face_too_small`: Face too small; `face_cut_off`: Face not fully in the photo; `face_not_frontal`: Face not frontal; `too_dark`: Image too dark; `too_bright`: Image too bright; `blurry`: Image too blurry; `eyes_closed`: Eyes closed; `expression_not_neutral`: Expression not neutral; `grayscale_photo`: Photo not in colour; `not_human_skin`: Not human skin; `analysis_failed`: Analysis failed */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1825,7 +1825,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
+                        code?: "idempotency_key_reused" | "image_unreadable" | "image_too_small" | "image_too_large" | "no_face" | "multiple_faces" | "face_too_small" | "face_cut_off" | "face_not_frontal" | "too_dark" | "too_bright" | "blurry" | "eyes_closed" | "expression_not_neutral" | "grayscale_photo" | "not_human_skin" | "analysis_failed";
                     };
                 };
             };

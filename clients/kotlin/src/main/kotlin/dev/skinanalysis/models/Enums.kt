@@ -323,6 +323,7 @@ public class ErrorCode private constructor(value: String) : OpenEnum(value) {
         @JvmField public val NO_FACE: ErrorCode = declare("no_face")
         @JvmField public val MULTIPLE_FACES: ErrorCode = declare("multiple_faces")
         @JvmField public val FACE_TOO_SMALL: ErrorCode = declare("face_too_small")
+        @JvmField public val FACE_CUT_OFF: ErrorCode = declare("face_cut_off")
         @JvmField public val FACE_NOT_FRONTAL: ErrorCode = declare("face_not_frontal")
         @JvmField public val TOO_DARK: ErrorCode = declare("too_dark")
         @JvmField public val TOO_BRIGHT: ErrorCode = declare("too_bright")
