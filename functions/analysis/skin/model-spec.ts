@@ -21,7 +21,10 @@ export const SKIN_OUTPUTS = {
   local_stats: ['mean_L', 'std_L'],
   /** Centre-surround contrast of haemoglobin, best of 3 scales: red blobs (papules, pustules). */
   red_blobs: ['contrast'],
-  /** Centre-surround contrast of melanin, best of 3 scales: brown spots. */
+  /**
+   * Centre-surround contrast of melanin, best of 3 scales (mottling); confirmed: per scale the smaller of that and the
+   * luminance density contrast in melanin units, best of the scales (brown spots, since skin-v1.10.0).
+   */
   dark_spots: ['contrast', 'confirmed'],
   /**
    * Hessian valley strength of the relief density (luminance optical density plus the chroma-resolution part of
