@@ -1,6 +1,6 @@
 /** sampleCrop (functions/analysis/face/crop-sampler.ts) against its definition written plainly, value for value. */
 import { describe, expect, it } from 'vitest';
-import { sampleCrop } from '../functions/analysis/face/crop-sampler';
+import { extractSquareCrop, sampleCrop } from '../functions/analysis/face/crop-sampler';
 import type { SquareCrop } from '../functions/analysis/face/face-types';
 import type { RgbImage } from '../functions/analysis/types';
 
@@ -50,7 +50,22 @@ describe('sampleCrop', () => {
       [{ center: { x: 50.5, y: 41.25 }, side: 12, angle: 0 }, 30], // enlarging: one sample per pixel
       [{ center: { x: 47, y: 42 }, side: 56, angle: -0.4 }, 20], // inside the image, shrinking: the loop without clamps
       [{ center: { x: 47, y: 42 }, side: 81.9, angle: 0 }, 41], // inside, up to a fraction of a pixel from the last row and column
+      [{ center: { x: 48, y: 41 }, side: 50, angle: 0.7 }, 30], // inside, rotated, 2×2 sub-samples: the k = 2 loop
+      [{ center: { x: 30, y: 60 }, side: 70, angle: -0.9 }, 40], // 2×2 sub-samples hanging over two edges
     ];
     for (const [crop, size] of windows) expect(Array.from(sampleCrop(image, crop, size))).toEqual(Array.from(plainSampleCrop(image, crop, size)));
+  });
+
+  it('when a window is taken as bytes, then each byte is its sample rounded half up (Math.round)', () => {
+    const windows: [SquareCrop, number][] = [
+      [{ center: { x: 48, y: 41 }, side: 50, angle: 0.7 }, 30],
+      [{ center: { x: 10, y: 75 }, side: 60, angle: -2.2 }, 32],
+      [{ center: { x: 50.5, y: 41.25 }, side: 12, angle: 0 }, 30],
+    ];
+    for (const [crop, size] of windows) {
+      const bytes = extractSquareCrop(image, crop, size);
+      expect({ width: bytes.width, height: bytes.height }).toEqual({ width: size, height: size });
+      expect(Array.from(bytes.data)).toEqual(Array.from(sampleCrop(image, crop, size), (v) => Math.round(v)));
+    }
   });
 });

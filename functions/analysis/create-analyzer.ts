@@ -8,7 +8,7 @@ import { FaceFinder } from './face-view';
 import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
-import { expressionOf, foldedRegions, laughs } from './face/expression';
+import { crowsFeetShare, expressionOf, foldedRegions, laughs } from './face/expression';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { notSkinSigns } from './not-skin';
@@ -249,7 +249,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     // floor-blurred one the skin model gets), and is reported on completed scans only: every check above has
     // passed, so it is not an age for a mask or a blurred face.
     const [maps, perceivedAge] = await Promise.all([skin.maps(atResolutionFloor(crop, cropWindow.side)), age.estimate(crop)]);
-    const features = reduceFeatures(maps, skinOnly);
+    // A smile's crow's feet count less as it widens, up to the width where they are left out (face/expression.ts).
+    const features = reduceFeatures(maps, skinOnly, { crowsFeetWeight: crowsFeetShare(expression) });
     inspection.features = features;
     let results: Record<MarkerName, MarkerResult>;
     try {

@@ -7,9 +7,8 @@ import { LAB_EPSILON, LAB_KAPPA_SLOPE, SRGB8_TO_LINEAR, SRGB_TO_XYZ, linearToLab
 export function skinExposure(crop: RgbImage, regions: RegionMasks): { lightness: number; clipped: number } {
   const n = regions.size * regions.size;
   const skin = new Uint8Array(n);
-  for (const mask of Object.values(regions.masks)) for (let i = 0; i < n; i++) if (mask[i]) skin[i] = 1;
-  let count = 0;
-  for (let i = 0; i < n; i++) count += skin[i]!;
+  for (const mask of Object.values(regions.masks)) markMasked(skin, mask);
+  const count = countSet(skin);
   if (count === 0) return { lightness: Number.NaN, clipped: 0 };
   // L* depends on luminance Y alone: collect Y, take its median, convert once (L* is monotonic in Y).
   const luminance = new Float32Array(count);

@@ -60,30 +60,95 @@ export function skinRegions(crop: RgbImage, regions: RegionMasks): RegionMasks {
 /**
  * 1 where `mask` is skin (value 1, or up to `maxValue`), or where a non-skin 4-connected patch of at most
  * MAX_SKIN_HOLE_PIXELS pixels lies.
+ *
+ * The patches are found as runs: each row's runs of non-skin pixels, joined (union-find) with the runs of the row
+ * above that share a column with them, which is 4-connectivity. Most of the crop is one non-skin patch (background,
+ * hair, clothes) that a pixel-by-pixel flood fill walked whole twice a scan; a row holds a few runs.
  */
-function withSmallHolesFilled(mask: Uint8Array, size: number, maxValue: number): Uint8Array {
+export function withSmallHolesFilled(mask: Uint8Array, size: number, maxValue: number): Uint8Array {
   const n = size * size;
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (mask[i]! >= 1 && mask[i]! <= maxValue) out[i] = 1;
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
-  const patch: number[] = [];
-  for (let start = 0; start < n; start++) {
-    if (out[start] || seen[start]) continue;
-    let top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    patch.length = 0;
-    while (top > 0) {
-      const p = stack[--top]!;
-      if (patch.length <= MAX_SKIN_HOLE_PIXELS) patch.push(p);
-      const x = p % size;
-      if (x > 0 && !out[p - 1] && !seen[p - 1]) ((seen[p - 1] = 1), (stack[top++] = p - 1));
-      if (x + 1 < size && !out[p + 1] && !seen[p + 1]) ((seen[p + 1] = 1), (stack[top++] = p + 1));
-      if (p >= size && !out[p - size] && !seen[p - size]) ((seen[p - size] = 1), (stack[top++] = p - size));
-      if (p + size < n && !out[p + size] && !seen[p + size]) ((seen[p + size] = 1), (stack[top++] = p + size));
-    }
-    if (patch.length <= MAX_SKIN_HOLE_PIXELS) for (const p of patch) out[p] = 1;
+  const runs = nonSkinRuns(out, size);
+  for (let r = 0; r < runs.count; r++) {
+    if (runs.pixels[root(runs.parent, r)]! > MAX_SKIN_HOLE_PIXELS) continue;
+    out.fill(1, runs.start[r]!, runs.end[r]!);
   }
   return out;
+}
+
+/** Runs of 0 in a size×size mask, row by row, with each run's union-find parent and, at roots, the patch's pixel count. */
+interface NonSkinRuns {
+  count: number;
+  /** Pixel index of the run's first pixel, and one past its last (same row). */
+  start: Int32Array;
+  end: Int32Array;
+  parent: Int32Array;
+  pixels: Int32Array;
+}
+
+function nonSkinRuns(out: Uint8Array, size: number): NonSkinRuns {
+  // A row of `size` pixels holds at most ceil(size / 2) runs.
+  const capacity = size * ((size + 1) >> 1);
+  const runs: NonSkinRuns = { count: 0, start: new Int32Array(capacity), end: new Int32Array(capacity), parent: new Int32Array(capacity), pixels: new Int32Array(capacity) };
+  let above = 0; // first run of the row above
+  for (let y = 0; y < size; y++) {
+    const rowStart = runs.count;
+    addRowRuns(runs, out, y * size, size);
+    joinRows(runs, above, rowStart, size);
+    above = rowStart;
+  }
+  // Patch sizes at the roots (a run's pixels are its own length until then).
+  for (let r = 0; r < runs.count; r++) {
+    const top = root(runs.parent, r);
+    if (top !== r) runs.pixels[top] = runs.pixels[top]! + runs.pixels[r]!;
+  }
+  return runs;
+}
+
+/** Appends the runs of 0 in out[offset, offset + size) as their own roots. */
+function addRowRuns(runs: NonSkinRuns, out: Uint8Array, offset: number, size: number): void {
+  let x = 0;
+  while (x < size) {
+    if (out[offset + x]) {
+      x++;
+      continue;
+    }
+    const from = x;
+    while (x < size && !out[offset + x]) x++;
+    const r = runs.count++;
+    runs.start[r] = offset + from;
+    runs.end[r] = offset + x;
+    runs.parent[r] = r;
+    runs.pixels[r] = x - from;
+  }
+}
+
+/** Unions each run of the row starting at run `row` with the runs of the row above (from run `above`) sharing a column. */
+function joinRows(runs: NonSkinRuns, above: number, row: number, size: number): void {
+  let a = above;
+  for (let r = row; r < runs.count; r++) {
+    const from = runs.start[r]! - size;
+    const to = runs.end[r]! - size;
+    while (a < row && runs.end[a]! <= from) a++;
+    for (let b = a; b < row && runs.start[b]! < to; b++) union(runs.parent, r, b);
+  }
+}
+
+function root(parent: Int32Array, r: number): number {
+  let top = r;
+  while (parent[top] !== top) top = parent[top]!;
+  // Path compression: later finds along this path take one step.
+  while (parent[r] !== top) {
+    const next = parent[r]!;
+    parent[r] = top;
+    r = next;
+  }
+  return top;
+}
+
+function union(parent: Int32Array, a: number, b: number): void {
+  const ra = root(parent, a);
+  const rb = root(parent, b);
+  if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
 }

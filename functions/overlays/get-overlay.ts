@@ -25,7 +25,7 @@ export async function getOverlay(
   const stored = await images.get(overlaySourceKey(scan.image_key));
   // Scans completed before overlays were drawn on request have no source (their old PNGs were not kept).
   if (!stored) throw notFound(`The overlay of scan ${scan.scan_id} for ${request.marker}`);
-  const image = renderOverlay(decodeOverlaySource(stored), variant);
+  const image = await renderOverlay(decodeOverlaySource(stored), variant);
   const png = encodeRgbaPng(image.width, image.height, image.data);
   await images.put(key, png, 'image/png', scan.environment);
   return png;

@@ -1,4 +1,3 @@
-import { fonts, renderPixels } from 'js-pixel-fonts';
 import type { MarkerName, Severity } from '../analysis/contract';
 import type { RgbaImage } from './render-overlay';
 import { SEVERITY_COLOUR } from './severity-colour';
@@ -24,8 +23,13 @@ export function legendLine({ marker, score, severity }: LegendText): string {
  * text is a 7-pixel bitmap font (js-pixel-fonts' Seven Plus) scaled by whole pixels to the image's width (a 256-px
  * crop gets 2× letters, a 3000-px photo 18×), so the PNG is the same bytes on every machine: no system fonts,
  * no antialiasing. The box is clipped at the image's edges.
+ *
+ * The font is imported on the first legend, not with this module: the inference function bundles the overlays
+ * folder for the source format it stores (contract.ts), and loading js-pixel-fonts with its PNG decoder (pngjs)
+ * cost ≈ 10 ms of its cold start for a legend only the API function draws.
  */
-export function drawLegend(image: RgbaImage, text: LegendText): void {
+export async function drawLegend(image: RgbaImage, text: LegendText): Promise<void> {
+  const { fonts, renderPixels } = await import('js-pixel-fonts');
   const glyphs = renderPixels(legendLine(text), fonts.sevenPlus);
   const textHeight = glyphs.length;
   const textWidth = Math.max(...glyphs.map((row) => row.length));

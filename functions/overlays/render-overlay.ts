@@ -44,8 +44,9 @@ const CROP_SIZE = 256;
  * Draws one overlay from a scan's stored OverlaySource. The marker's layer is built once at the crop's size (tint,
  * or evidence as colour and opacity), then resampled into the output: the crop scaled to `width`, or the rotated
  * crop window placed in the photo. Spot rings are drawn last, at the output's resolution, so they stay thin.
+ * Asynchronous only for the legend's font, loaded when a legend is first drawn (legend.ts).
  */
-export function renderOverlay(source: OverlaySource, request: OverlayRequest): RgbaImage {
+export async function renderOverlay(source: OverlaySource, request: OverlayRequest): Promise<RgbaImage> {
   const marker = source.markers[request.marker];
   if (!marker) throw new Error(`the scan has no ${request.marker} result`);
   const S = source.size;
@@ -87,7 +88,7 @@ export function renderOverlay(source: OverlaySource, request: OverlayRequest): R
     }
   }
   const image = { width, height, data: out };
-  if (request.legend) drawLegend(image, { marker: request.marker, score: marker.score, severity: marker.severity });
+  if (request.legend) await drawLegend(image, { marker: request.marker, score: marker.score, severity: marker.severity });
   return image;
 }
 

@@ -179,7 +179,7 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
  * skin colour), best of the scales. A brown spot darkens luminance as its melanin says it should, so both read it; a
  * JPEG's quantised chroma (melanin is a chroma quantity, stored at half resolution in 8 × 8 blocks of it) makes
  * melanin "spots" that luminance does not have: at quality 70 they raised pigmentation's spot count on real
- * portraits 1.8 → 3.7 (docs/analysis.md, Consistency, root cause 12). A shadow or a pore darkens luminance only.
+ * portraits 1.8 → 3.7 (docs/analysis.md, Consistency, root cause 14). A shadow or a pore darkens luminance only.
  */
 function confirmedDarkSpots(g: OnnxGraph, melanin: string, odY: string, background: string, yRow: number[]): string {
   const mel = CHROMOPHORE_VECTORS.melanin;

