@@ -141,12 +141,17 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const odY = sliceChannels(g, indices, 2, 3);
   const input = g.op('Concat', [sliceChannels(g, chromophores, 0, 2), odY], { axis: 1 }, 'spot_input');
   const contrasts = centreSurround(g, input, 3); // [melanin ×n, haemoglobin ×n, OD_Y ×n]
-  const darkSpots = g.op('ReduceMax', [sliceChannels(g, contrasts, 0, n)], { axes: [1], keepdims: 1 }, 'dark_spots');
-
   // k = Σ_c Y_c·lin_c·hb_c / Σ_c Y_c·lin_c over the local skin colour (d OD_Y / d haemoglobin).
   const background = separableBank(g, linear, [[gauss(FILTER_SCALES.redBackground)], [gauss(FILTER_SCALES.redBackground)], [gauss(FILTER_SCALES.redBackground)]]);
   const yRow = SRGB_TO_XYZ[1].slice();
   const hb = CHROMOPHORE_VECTORS.haemoglobin;
+  const melanin = sliceChannels(g, contrasts, 0, n);
+  const darkSpots = g.op(
+    'Concat',
+    [g.op('ReduceMax', [melanin], { axes: [1], keepdims: 1 }, 'dark_contrast'), confirmedDarkSpots(g, melanin, sliceChannels(g, contrasts, 2 * n, 3 * n), background, yRow)],
+    { axis: 1 },
+    'dark_spots',
+  );
   const kRaw = g.op(
     'Div',
     [mix(g, background, [yRow.map((w, c) => w * hb[c]!)]), g.op('Max', [mix(g, background, [yRow]), g.scalar(LINEAR_FLOOR)])],
@@ -166,6 +171,22 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const red = g.op('Mul', [relu(g, g.op('Max', [lumC, hbC], {}, 'red_strength')), gate], {}, 'red_scales');
   const redBlobs = g.op('ReduceMax', [red], { axes: [1], keepdims: 1 }, 'red_blobs');
   return { darkSpots, redBlobs };
+}
+
+/**
+ * dark_spots.confirmed: per blob scale the smaller of the melanin contrast and the luminance density contrast ΔOD_Y
+ * in melanin units (ΔOD_Y / k, k = Σ_c Y_c·lin_c·mel_c / Σ_c Y_c·lin_c, the OD_Y one unit of melanin adds at the local
+ * skin colour), best of the scales. A brown spot darkens luminance as its melanin says it should, so both read it; a
+ * JPEG's quantised chroma (melanin is a chroma quantity, stored at half resolution in 8 × 8 blocks of it) makes
+ * melanin "spots" that luminance does not have: at quality 70 they raised pigmentation's spot count on real
+ * portraits 1.8 → 3.7 (docs/analysis.md, Consistency, root cause 14). A shadow or a pore darkens luminance only.
+ */
+function confirmedDarkSpots(g: OnnxGraph, melanin: string, odY: string, background: string, yRow: number[]): string {
+  const mel = CHROMOPHORE_VECTORS.melanin;
+  const kRaw = g.op('Div', [mix(g, background, [yRow.map((w, c) => w * mel[c]!)]), g.op('Max', [mix(g, background, [yRow]), g.scalar(LINEAR_FLOOR)])], {}, 'mel_luminance_k_raw');
+  const k = g.op('Max', [kRaw, g.scalar(MIN_HB_LUMINANCE_K)], {}, 'mel_luminance_k');
+  const luminance = g.op('Div', [odY, k], {}, 'lum_in_mel_units');
+  return g.op('ReduceMax', [g.op('Min', [melanin, luminance], {}, 'dark_both')], { axes: [1], keepdims: 1 }, 'dark_confirmed');
 }
 
 /** Texture: RMS over a window of the band-pass and of the finest band of shading. */

@@ -350,7 +350,10 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   const pigDense = denseUnion(innerClean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
-  const pigSpots = spotPeaks(darkSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
+  // Spots are counted where luminance confirms the melanin (skin model, dark_spots.confirmed): a JPEG's quantised
+  // chroma blocks made melanin spots that luminance does not have. Mottling stays melanin's own spread.
+  const confirmedSpots = channel(maps, 'dark_spots', 'confirmed', size);
+  const pigSpots = spotPeaks(confirmedSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
     .filter((b) => b.weight > 0);
   const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
   const contrastP90 = pooled(innerClean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));

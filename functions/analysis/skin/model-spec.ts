@@ -21,8 +21,11 @@ export const SKIN_OUTPUTS = {
   local_stats: ['mean_L', 'std_L'],
   /** Centre-surround contrast of haemoglobin, best of 3 scales: red blobs (papules, pustules). */
   red_blobs: ['contrast'],
-  /** Centre-surround contrast of melanin, best of 3 scales: brown spots. */
-  dark_spots: ['contrast'],
+  /**
+   * Centre-surround contrast of melanin, best of 3 scales (mottling); confirmed: per scale the smaller of that and the
+   * luminance density contrast in melanin units, best of the scales (brown spots, since skin-v1.10.0).
+   */
+  dark_spots: ['contrast', 'confirmed'],
   /**
    * Hessian valley strength of the relief density (luminance optical density plus the chroma-resolution part of
    * shading, robust to 4:2:0 JPEG chroma): dark lines, best of 2 scales (wrinkles), and at the finest scale.
