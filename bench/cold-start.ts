@@ -7,7 +7,8 @@
 import { rmSync } from 'node:fs';
 import { MARKER_NAMES } from '../functions/analysis/contract';
 import { assetDirOf } from '../test/cdk/support/bundle-files';
-import { nodeRun, scanJobEvent, startInferenceBundleRun, type InferenceBundleRun } from '../test/cdk/support/inference-bundle-run';
+import { nodeRun, startInferenceBundleRun, type InferenceBundleRun } from '../test/cdk/support/inference-bundle-run';
+import { firstResultScript } from './first-result-script';
 import { synthesize } from '../test/cdk/support/synth';
 import { logicalId } from '../test/cdk/support/template-queries';
 import { benchJpeg } from './images';
@@ -70,30 +71,7 @@ export async function benchColdStart(runs = 3): Promise<void> {
 }
 
 async function firstScanInFreshProcess(run: InferenceBundleRun, jobBody: string): Promise<ChildTimings> {
-  const script = `const bootMs = performance.now();
-const { handler } = await import('./task/index.mjs');
-const imported = performance.now();
-const result = await handler(${JSON.stringify(scanJobEvent(jobBody, 'msg-1'))}, { functionName: 'inference', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60000 });
-const first = performance.now();
-if (result.batchItemFailures.length > 0) throw new Error('the scan job failed');
-const cpu = process.cpuUsage();
-const threads = { main: Number.NaN, others: Number.NaN };
-try {
-  const { readdirSync, readFileSync } = await import('node:fs');
-  let main = 0;
-  let others = 0;
-  for (const tid of readdirSync('/proc/self/task')) {
-    // utime and stime, fields 14 and 15 of stat, after the parenthesised thread name; USER_HZ is 100 on Linux.
-    const fields = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ');
-    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-    if (Number(tid) === process.pid) main += ms;
-    else others += ms;
-  }
-  Object.assign(threads, { main, others });
-} catch {
-  // No /proc (not Linux): the split stays NaN, the totals above are still measured.
-}
-process.stdout.write('\\n' + JSON.stringify({ bootMs, importMs: imported - bootMs, firstResultMs: first - imported, cpuMs: (cpu.user + cpu.system) / 1000, mainThreadCpuMs: threads.main, otherThreadsCpuMs: threads.others, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + '\\n');`;
+  const script = firstResultScript('./task/index.mjs', jobBody);
   const { value, lines } = await nodeRun(run.work, script, run.env, 600_000);
   const emf = lines.filter((line) => line.includes('"AnalysisLatency"')).map((line) => JSON.parse(line) as { AnalysisLatency: number });
   return { ...(value as ChildTimings), analysisMs: emf[0]?.AnalysisLatency ?? Number.NaN };

@@ -13,7 +13,8 @@ import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKER_NAMES } from '../functions/analysis/contract';
-import { nodeRun, scanJobEvent, startInferenceBundleRun } from '../test/cdk/support/inference-bundle-run';
+import { nodeRun, startInferenceBundleRun } from '../test/cdk/support/inference-bundle-run';
+import { firstResultScript } from './first-result-script';
 import { benchJpeg } from './images';
 import { median } from './stats';
 
@@ -68,25 +69,4 @@ try {
 } finally {
   await run.close();
   rmSync(staging, { recursive: true, force: true });
-}
-
-function firstResultScript(bundle: string, job: string): string {
-  return `const started = performance.now();
-const { handler } = await import('${bundle}');
-const imported = performance.now();
-const result = await handler(${JSON.stringify(scanJobEvent(job, 'msg-1'))}, { functionName: 'inference', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60000 });
-const first = performance.now();
-if (result.batchItemFailures.length > 0) throw new Error('the scan job failed');
-const cpu = process.cpuUsage();
-const { readdirSync, readFileSync } = await import('node:fs');
-let main = 0;
-let others = 0;
-for (const tid of readdirSync('/proc/self/task')) {
-  // utime and stime (fields 14 and 15 of stat, after the parenthesised thread name); USER_HZ is 100 on Linux.
-  const fields = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ');
-  const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-  if (Number(tid) === process.pid) main += ms;
-  else others += ms;
-}
-process.stdout.write('\\n' + JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, mainThreadCpuMs: main, otherThreadsCpuMs: others, importMs: imported - started, firstResultMs: first - imported }) + '\\n');`;
 }
