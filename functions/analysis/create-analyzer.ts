@@ -13,7 +13,7 @@ import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { notSkinSigns } from './not-skin';
 import { imageToCrop } from './face/square-crop';
-import { keepInPhoto, photoCoverage, shareInPhoto } from './face/in-photo';
+import { cropInPhoto, keepInPhoto, photoCoverage, shareInPhoto } from './face/in-photo';
 import { MESH } from './face/mesh-indices';
 import { QUALITY_THRESHOLDS as Q } from './quality-thresholds';
 import { reduceFeatures, type SkinFeatures } from './skin/features';
@@ -178,8 +178,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     const allRegions = rasterizeRegions(faceRegions(landmarks.points), cropWindow, SKIN_INPUT_SIZE);
     // A face cut by the photo's edge: past it the crop repeats the edge pixels, skin with no pores, lines or spots
     // in it, so only the part inside the photo is measured, and a face mostly outside it is refused.
-    const inPhoto = photoCoverage(cropWindow, SKIN_INPUT_SIZE, source.width, source.height);
-    const shareInside = shareInPhoto(allRegions, inPhoto);
+    const inPhoto = cropInPhoto(cropWindow, SKIN_INPUT_SIZE, source.width, source.height) ? undefined : photoCoverage(cropWindow, SKIN_INPUT_SIZE, source.width, source.height);
+    const shareInside = inPhoto ? shareInPhoto(allRegions, inPhoto) : 1;
     quality.face_in_photo = check(shareInside, Q.minFaceInPhoto, shareInside >= Q.minFaceInPhoto);
     if (!quality.face_in_photo.passed) {
       return done(
@@ -191,7 +191,7 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
         ),
       );
     }
-    const regions = keepInPhoto(allRegions, inPhoto);
+    const regions = inPhoto ? keepInPhoto(allRegions, inPhoto) : allRegions;
     Object.assign(inspection, { window: cropWindow, crop, regions });
     const exposure = skinExposure(crop, regions);
     const focus = sharpness(crop);

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
 import type { DetectedFace, FaceLandmarks } from '../../functions/analysis/face';
-import { photoCoverage } from '../../functions/analysis/face/in-photo';
+import { cropInPhoto, photoCoverage } from '../../functions/analysis/face/in-photo';
 import { cropToImage } from '../../functions/analysis/face/square-crop';
 import { selectFace } from '../../functions/analysis/face-selection';
 import { QUALITY_THRESHOLDS as Q } from '../../functions/analysis/quality-thresholds';
@@ -32,7 +32,11 @@ const upscaled = async (file: string, factor: number) => {
 
 describe('a face at the edge of the photo', () => {
   it('when a crop window is centred on the top edge of the photo, then exactly its lower half comes from inside it', () => {
-    const inside = photoCoverage({ center: { x: 200, y: 0 }, side: 100, angle: 0 }, 64, 400, 300);
+    const window = { center: { x: 200, y: 0 }, side: 100, angle: 0 };
+    expect(cropInPhoto(window, 64, 400, 300)).toBe(false);
+    expect(cropInPhoto({ ...window, center: { x: 200, y: 150 } }, 64, 400, 300)).toBe(true);
+    expect(cropInPhoto({ ...window, center: { x: 200, y: 150 }, angle: Math.PI / 4, side: 250 }, 64, 400, 300)).toBe(false);
+    const inside = photoCoverage(window, 64, 400, 300);
     for (let y = 0; y < 64; y++) {
       const row = Array.from(inside.subarray(y * 64, y * 64 + 64));
       expect(row.every((v) => v === (y >= 32 ? 1 : 0)), `row ${y}`).toBe(true);

@@ -1,7 +1,20 @@
 import type { RegionMasks } from '../types';
 import type { SquareCrop } from './face-types';
 import { fillPolygon } from './polygon-fill';
-import { imageToCrop } from './square-crop';
+import { cropToImage, imageToCrop } from './square-crop';
+
+/** Whether every pixel of the crop comes from inside the photo (its four corners do): the usual case, no masks needed. */
+export function cropInPhoto(crop: SquareCrop, size: number, width: number, height: number): boolean {
+  return [
+    { x: 0, y: 0 },
+    { x: size, y: 0 },
+    { x: size, y: size },
+    { x: 0, y: size },
+  ].every((corner) => {
+    const p = cropToImage(crop, size, corner);
+    return p.x >= 0.5 && p.x <= width - 0.5 && p.y >= 0.5 && p.y <= height - 0.5;
+  });
+}
 
 /**
  * Which pixels of a crop sampled from `crop` at size×size come from inside a width×height photo (1) and which
