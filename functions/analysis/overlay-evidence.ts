@@ -28,6 +28,7 @@ export interface OverlayInputs {
  */
 export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
   const { crop, regions, maps, features } = inputs;
+  (globalThis as any).__s9capture?.(inputs); // S9-TEMP
   const size = regions.size;
   const n = size * size;
   const regionBits = new Uint16Array(n);
@@ -56,7 +57,7 @@ export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
     photo: inputs.photo,
     window: { center: { ...inputs.window.center }, side: inputs.window.side, angle: inputs.window.angle },
     size,
-    crop: Uint8Array.from(crop.data),
+    crop: new Uint8Array(crop.data),
     regions: regionBits,
     markers,
     spots,

@@ -8,7 +8,7 @@ import { ramp } from '../evidence-ramp.js';
 import { kthSmallest } from '../stats.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
-import { blurOver } from './blur.js';
+import { blurOver, type SkinBlur } from './blur.js';
 import { EYE_BAGS } from './eye-bags.js';
 import type { AddedMarker } from './index.js';
 import { glowDensity, RADIANCE } from './radiance.js';
@@ -25,7 +25,7 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
   if (marker === 'blackheads') return ramp(channel(maps, 'pits', 'dark', size), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
   // Each marker in a function of its own, its loops in functions of the module: optimised code that inlined the
   // blur made for one call was thrown away each scan when that blur was collected ("weak objects").
-  const blur = blurOver(weightsOf(inside), size);
+  const blur = blurFor(inside, size);
   switch (marker) {
     case 'eye_bags':
       return ramp(downwardSlope(blur.mean(channel(maps, 'indices', 'od', size), EYE_BAGS.sigma), size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
@@ -46,6 +46,19 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
       return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1]);
     }
   }
+}
+
+/**
+ * One blur per support: uniformness and age spots read the same regions, so the same `inside`, and share its weight
+ * map and support rectangle (the blurs of each map are the same computation either way). Held no longer than the
+ * scan's union masks.
+ */
+const blurs = new WeakMap<Uint8Array, SkinBlur>();
+
+function blurFor(inside: Uint8Array, size: number): SkinBlur {
+  let blur = blurs.get(inside);
+  if (!blur) blurs.set(inside, (blur = blurOver(weightsOf(inside), size)));
+  return blur;
 }
 
 function weightsOf(inside: Uint8Array): Float32Array {
