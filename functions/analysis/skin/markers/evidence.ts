@@ -6,6 +6,7 @@
 import { channel, type SkinOutputName } from '../model-spec.js';
 import { ramp } from '../evidence-ramp.js';
 import { kthSmallest } from '../stats.js';
+import { markMasked, wordsOf } from '../mask-words.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
 import { blurOver, type SkinBlur } from './blur.js';
@@ -61,9 +62,10 @@ function blurFor(inside: Uint8Array, size: number): SkinBlur {
   return blur;
 }
 
+/** The union mask as blur weights: 1 inside (its bytes are 0 or 1, markMasked), 0 elsewhere; zero mask words skipped. */
 function weightsOf(inside: Uint8Array): Float32Array {
   const weights = new Float32Array(inside.length);
-  for (let i = 0; i < weights.length; i++) weights[i] = inside[i]!;
+  markMasked(weights, inside);
   return weights;
 }
 
@@ -100,17 +102,39 @@ function below(map: Float32Array, value: number): Float32Array {
  * them that comparator's order is the engine's: then it is the one used.
  */
 function medianInside(map: Float32Array, inside: Uint8Array): number {
-  let count = 0;
-  for (let i = 0; i < map.length; i++) if (inside[i]) count++;
+  const count = countInside(inside);
   const values = new Float32Array(count);
-  let k = 0;
-  let nan = false;
-  for (let i = 0; i < map.length; i++) {
-    if (!inside[i]) continue;
-    values[k++] = map[i]!;
-    if (Number.isNaN(map[i]!)) nan = true;
-  }
+  const nan = gatherInside(values, map, inside);
   if (count === 0) return 0;
   if (nan) return [...values].sort((a, b) => a - b)[count >> 1]!;
   return kthSmallest(values, count >> 1);
+}
+
+/** The pixels inside, read as mask words (the zero words skipped). */
+function countInside(inside: Uint8Array): number {
+  const n = inside.length;
+  const words = wordsOf(inside);
+  let count = 0;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (inside[i]) count++;
+  }
+  return count;
+}
+
+/** The map's values inside into `values`, in pixel order; whether any is NaN. */
+function gatherInside(values: Float32Array, map: Float32Array, inside: Uint8Array): boolean {
+  const n = inside.length;
+  const words = wordsOf(inside);
+  let k = 0;
+  let nan = false;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+      if (!inside[i]) continue;
+      values[k++] = map[i]!;
+      if (Number.isNaN(map[i]!)) nan = true;
+    }
+  }
+  return nan;
 }
