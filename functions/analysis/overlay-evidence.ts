@@ -28,7 +28,6 @@ export interface OverlayInputs {
  */
 export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
   const { crop, regions, maps, features } = inputs;
-  (globalThis as any).__s9capture?.(inputs); // S9-TEMP
   const size = regions.size;
   const n = size * size;
   const regionBits = new Uint16Array(n);
