@@ -112,10 +112,11 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
       const od = channel(maps, 'indices', 'od', size);
       const cheeks = regionBit('left_cheek') | regionBit('right_cheek');
       const eyes = regionBit('under_eye_left') | regionBit('under_eye_right');
-      const cheekMedian = percentile(od, regionBits, cheeks, 50);
-      const top = percentile(od, regionBits, eyes, 98);
+      // Both sets lie inside the marker's regions (under-eyes and cheeks): read over inside's nonzero mask words.
+      const cheekMedian = percentile(od, regionBits, inside, cheeks, 50);
+      const top = percentile(od, regionBits, inside, eyes, 98);
       const underEyes = new Uint8Array(inside.length);
-      for (let i = 0; i < inside.length; i++) underEyes[i] = regionBits[i]! & eyes ? 1 : 0;
+      markBits(underEyes, regionBits, inside, eyes);
       return Number.isFinite(cheekMedian) && top > cheekMedian ? ramp(od, underEyes, cheekMedian, top) : new Uint8Array(inside.length);
     }
     case 'texture': {
@@ -134,18 +135,51 @@ function strongest(a: Uint8Array, b: Uint8Array): Uint8Array {
   return a;
 }
 
-function percentile(map: Float32Array, regionBits: Uint16Array, bits: number, p: number): number {
+/** 1 where a pixel's region bits meet `bits`, for pixels of `inside` (a superset of them); zero words skipped. */
+function markBits(out: Uint8Array, regionBits: Uint16Array, inside: Uint8Array, bits: number): void {
+  const n = inside.length;
+  const words = wordsOf(inside);
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (regionBits[i]! & bits) out[i] = 1;
+  }
+}
+
+/** How many pixels of `inside` (a superset of those whose region bits meet `bits`) meet `bits`. */
+function countBits(regionBits: Uint16Array, inside: Uint8Array, bits: number): number {
+  const n = inside.length;
+  const words = wordsOf(inside);
   let count = 0;
-  for (let i = 0; i < map.length; i++) if (regionBits[i]! & bits) count++;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (regionBits[i]! & bits) count++;
+  }
+  return count;
+}
+
+/** The map's values where the region bits meet `bits` into `values`, in pixel order; whether any is NaN. */
+function gatherBits(values: Float32Array, map: Float32Array, regionBits: Uint16Array, inside: Uint8Array, bits: number): boolean {
+  const n = inside.length;
+  const words = wordsOf(inside);
+  let k = 0;
+  let nan = false;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+      if (!(regionBits[i]! & bits)) continue;
+      values[k++] = map[i]!;
+      if (Number.isNaN(map[i]!)) nan = true;
+    }
+  }
+  return nan;
+}
+
+/** The p-th percentile of the map where the region bits meet `bits` (pixels all inside `inside`), NaN where none. */
+function percentile(map: Float32Array, regionBits: Uint16Array, inside: Uint8Array, bits: number, p: number): number {
+  const count = countBits(regionBits, inside, bits);
   if (count === 0) return Number.NaN;
   const values = new Float32Array(count);
-  let nan = false;
-  let k = 0;
-  for (let i = 0; i < map.length; i++) {
-    if (!(regionBits[i]! & bits)) continue;
-    values[k++] = map[i]!;
-    if (Number.isNaN(map[i]!)) nan = true;
-  }
+  const nan = gatherBits(values, map, regionBits, inside, bits);
   const rank = Math.min(count - 1, Math.floor((p / 100) * count));
   // The value at `rank` of the typed array's numeric sort, found by selection (linear time). Only a −0 and a 0 may
   // trade places, which no ramp tells apart; with a NaN among them the sort itself (it puts NaN last).

@@ -29,21 +29,21 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
   const blur = blurFor(inside, size);
   switch (marker) {
     case 'eye_bags':
-      return ramp(downwardSlope(blur.mean(channel(maps, 'indices', 'od', size), EYE_BAGS.sigma), size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
+      return ramp(downwardSlope(blur.mean(channel(maps, 'indices', 'od', size), EYE_BAGS.sigma), inside, size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
     case 'uniformness': {
       const [tone, haemoglobin] = blur.means([channel(maps, 'chromophores', 'melanin', size), channel(maps, 'chromophores', 'haemoglobin', size)], UNIFORMNESS.sigma) as [Float32Array, Float32Array];
-      addInto(tone, haemoglobin);
-      return ramp(distanceFrom(tone, medianInside(tone, inside)), inside, TONE_SHOWN[0], TONE_SHOWN[1]);
+      combineInto(tone, haemoglobin, 1, inside);
+      return ramp(fromValue(tone, medianInside(tone, inside), true, inside), inside, TONE_SHOWN[0], TONE_SHOWN[1]);
     }
     case 'radiance': {
       // Skin brighter than the regions' own median (the reference the value uses is that of forehead, nose, chin).
       const od = blur.mean(glowDensity(maps, size), RADIANCE.sigma);
-      return ramp(below(od, medianInside(od, inside)), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
+      return ramp(fromValue(od, medianInside(od, inside), false, inside), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
     }
     case 'age_spots': {
       const melanin = channel(maps, 'chromophores', 'melanin', size);
       const contrast = blur.mean(melanin, AGE_SPOTS.sigma);
-      subtractFrom(contrast, blur.mean(melanin, AGE_SPOTS.surroundSigma));
+      combineInto(contrast, blur.mean(melanin, AGE_SPOTS.surroundSigma), -1, inside);
       return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1]);
     }
   }
@@ -69,30 +69,52 @@ function weightsOf(inside: Uint8Array): Float32Array {
   return weights;
 }
 
-/** How much darker the map gets `step` pixels down than `step` up, per pixel; 0 in the top and bottom `step` rows. */
-function downwardSlope(smooth: Float32Array, size: number, step: number): Float32Array {
+// The maps below are read at the pixels inside only (by medianInside and ramp), so each step computes those alone,
+// skipping the mask's zero words; the values there are the ones the whole-map loops gave.
+
+/**
+ * How much darker the map gets `step` pixels down than `step` up, per pixel, at the pixels inside; 0 in the top and
+ * bottom `step` rows (and outside).
+ */
+function downwardSlope(smooth: Float32Array, inside: Uint8Array, size: number, step: number): Float32Array {
   const slope = new Float32Array(smooth.length);
-  for (let i = step * size; i < smooth.length - step * size; i++) slope[i] = (smooth[i + step * size]! - smooth[i - step * size]!) / (2 * step);
+  const n = inside.length;
+  const words = wordsOf(inside);
+  const from = step * size;
+  const to = smooth.length - step * size;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+      if (inside[i] && i >= from && i < to) slope[i] = (smooth[i + from]! - smooth[i - from]!) / (2 * step);
+    }
+  }
   return slope;
 }
 
-function addInto(a: Float32Array, b: Float32Array): void {
-  for (let i = 0; i < a.length; i++) a[i] = a[i]! + b[i]!;
+/** a + b (sign 1) or a − b (sign −1) into a, at the pixels inside. */
+function combineInto(a: Float32Array, b: Float32Array, sign: 1 | -1, inside: Uint8Array): void {
+  const n = inside.length;
+  const words = wordsOf(inside);
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+      if (!inside[i]) continue;
+      a[i] = sign === 1 ? a[i]! + b[i]! : a[i]! - b[i]!;
+    }
+  }
 }
 
-function subtractFrom(a: Float32Array, b: Float32Array): void {
-  for (let i = 0; i < a.length; i++) a[i] = a[i]! - b[i]!;
-}
-
-/** |map − value|, in place. */
-function distanceFrom(map: Float32Array, value: number): Float32Array {
-  for (let i = 0; i < map.length; i++) map[i] = Math.abs(map[i]! - value);
-  return map;
-}
-
-/** value − map, in place. */
-function below(map: Float32Array, value: number): Float32Array {
-  for (let i = 0; i < map.length; i++) map[i] = value - map[i]!;
+/** |map − value| (distance) or value − map (not), in place at the pixels inside. */
+function fromValue(map: Float32Array, value: number, distance: boolean, inside: Uint8Array): Float32Array {
+  const n = inside.length;
+  const words = wordsOf(inside);
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
+      if (!inside[i]) continue;
+      map[i] = distance ? Math.abs(map[i]! - value) : value - map[i]!;
+    }
+  }
   return map;
 }
 
