@@ -41,12 +41,18 @@ const REFERENCE: RegionName[] = ['forehead', 'nose', 'left_cheek', 'right_cheek'
  * (0.2126 R + 0.7152 G + 0.0722 B) by ≈ 0.77 units.
  */
 export function glowDensity(maps: MarkerInputs['maps'], size: number): Float32Array {
+  // Once per scan's maps: the skin stage and the overlay evidence read the same map (neither writes into it).
+  const known = glowDensities.get(maps);
+  if (known?.length === size * size) return known;
   const od = channel(maps, 'indices', 'od', size);
   const haemoglobin = channel(maps, 'chromophores', 'haemoglobin', size);
   const out = new Float32Array(od.length);
   for (let i = 0; i < out.length; i++) out[i] = od[i]! - HAEMOGLOBIN_IN_Y * haemoglobin[i]!;
+  glowDensities.set(maps, out);
   return out;
 }
+
+const glowDensities = new WeakMap<MarkerInputs['maps'], Float32Array>();
 
 /**
  * The regions the light's slope is fitted over: the face's middle, from the forehead's full width to the chin. The
