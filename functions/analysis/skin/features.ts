@@ -10,7 +10,7 @@ import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
 import { blurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
-import { denseUnion, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
+import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
 
@@ -347,7 +347,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
   // A spot counts with the glare weight at its centre.
-  const pigDense = denseUnion(innerClean, MARKER_REGIONS.pigmentation);
+  // A reused map, read only up to softCount below.
+  const pigDense = denseUnionScratch(innerClean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
   // Spots are counted where luminance confirms the melanin (skin model, dark_spots.confirmed): a JPEG's quantised
@@ -503,9 +504,17 @@ const innerRows = new WeakMap<Float32Array, { y0: number; y1: number }>();
 export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma)): RegionView {
   // And the eye's rim of the under-eye bands and crow's feet, where the lid's own folds lie (eye-rim.ts).
   const rim = eyeRimWeight(regions);
-  const glareAndRim = new Float32Array(glare.length);
+  // A reused map: innerView reads it into a weight of its own and keeps nothing of it.
+  const glareAndRim = glareAndRimScratch(glare.length);
   for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * rim[i]!;
   return innerView(regions, glareAndRim, inner);
+}
+
+/** lineView's glare × rim, in a map reused from call to call (grown to the largest; every value is written). */
+let glareAndRimMap = new Float32Array(0);
+function glareAndRimScratch(length: number): Float32Array {
+  if (glareAndRimMap.length < length) glareAndRimMap = new Float32Array(length);
+  return glareAndRimMap.subarray(0, length);
 }
 
 /**
