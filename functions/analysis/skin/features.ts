@@ -7,7 +7,7 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
-import { blurOver } from './markers/blur.js';
+import { scratchBlurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
@@ -471,8 +471,9 @@ export function innerSkinWeights(regions: RegionMasks, sigmas: readonly number[]
   const skin = unionScratch(size * size);
   for (const name of REGION_NAMES) markMasked(skin, regions.masks[name]);
   const [from, to] = MEASUREMENT.edgeCover;
-  // The blur reads `skin` only within these calls (the scratch is cleared and refilled by the next union).
-  const blur = blurOver(skin, size);
+  // The blur reads `skin` only within these calls (the scratch is cleared and refilled by the next union), and its
+  // blurred weights are scratch too (dropped with it here).
+  const blur = scratchBlurOver(skin, size);
   const rows = blur.rows;
   return sigmas.map((sigma) => {
     const inner = blur.fadedCover(sigma, from, to);
@@ -503,14 +504,13 @@ const innerRows = new WeakMap<Float32Array, { y0: number; y1: number }>();
  */
 export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma)): RegionView {
   // And the eye's rim of the under-eye bands and crow's feet, where the lid's own folds lie (eye-rim.ts).
-  const rim = eyeRimWeight(regions);
-  // A reused map: innerView reads it into a weight of its own and keeps nothing of it.
-  const glareAndRim = glareAndRimScratch(glare.length);
-  for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * rim[i]!;
+  // The rim, then glare × rim, in one reused map: innerView reads it into a weight of its own and keeps nothing of it.
+  const glareAndRim = eyeRimWeight(regions, glareAndRimScratch(glare.length));
+  for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * glareAndRim[i]!;
   return innerView(regions, glareAndRim, inner);
 }
 
-/** lineView's glare × rim, in a map reused from call to call (grown to the largest; every value is written). */
+/** lineView's rim and glare × rim, in a map reused from call to call (grown to the largest; every value is written). */
 let glareAndRimMap = new Float32Array(0);
 function glareAndRimScratch(length: number): Float32Array {
   if (glareAndRimMap.length < length) glareAndRimMap = new Float32Array(length);
@@ -522,12 +522,22 @@ function glareAndRimScratch(length: number): Float32Array {
  * weight at the regions' pixels only, so for a weight innerSkinWeights made only the union's rows are multiplied.
  */
 export function innerView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions)): RegionView {
-  const weight = new Float32Array(inner.length);
+  // A reused map: viewOf copies the weights it reads into lists of its own and keeps nothing of it.
+  const weight = innerWeightScratch(inner.length);
   const rows = innerRows.get(inner);
   const start = rows ? rows.y0 * regions.size : 0;
   const end = rows ? (rows.y1 + 1) * regions.size : weight.length;
+  weight.fill(0, 0, start);
+  weight.fill(0, end);
   multiplyInto(weight, inner, glare, start, end);
   return viewOf(regions, weight);
+}
+
+/** innerView's weight, in a map reused from call to call (grown to the largest; 0 outside the rows it writes). */
+let innerWeightMap = new Float32Array(0);
+function innerWeightScratch(length: number): Float32Array {
+  if (innerWeightMap.length < length) innerWeightMap = new Float32Array(length);
+  return innerWeightMap.subarray(0, length);
 }
 
 function multiplyInto(out: Float32Array, a: Float32Array, b: Float32Array, start: number, end: number): void {
