@@ -19,7 +19,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { channel, CHROMOPHORE_VECTORS } from '../model-spec.js';
-import { type Weighted, unionPixels, weightedMedian, weightedPercentile, weightedPixels } from '../weighted-stats.js';
+import { type Weighted, unionPixels, weightedMedian, weightedPercentile } from '../weighted-stats.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
