@@ -250,24 +250,14 @@ export interface WeightedRegions {
   usable: ReadonlySet<RegionName>;
 }
 
-/** The usable regions among `names` as one dense S × S weight map (overlapping regions count once, at their larger weight). */
-export function denseUnion(regions: WeightedRegions, names: readonly RegionName[]): Float32Array {
-  const out = new Float32Array(regions.size * regions.size);
-  for (const name of names) {
-    if (!regions.usable.has(name)) continue;
-    const { index, weight } = regions.pixels[name];
-    for (let k = 0; k < index.length; k++) if (weight[k]! > out[index[k]!]!) out[index[k]!] = weight[k]!;
-  }
-  return out;
-}
-
 /** The map denseUnionScratch returns, reused (grown to the largest). */
 let denseScratch = new Float32Array(0);
 
 /**
- * denseUnion's values in a map reused from call to call: for callers that read it within one synchronous call and
- * keep nothing that holds it (age spots' and blackheads' weights, pigmentation's spot weights: ≈ 3 MB of fresh
- * 256² maps a 1-MP scan). The next call overwrites it.
+ * The usable regions among `names` as one dense S × S weight map (overlapping regions count once, at their larger
+ * weight), in a map reused from call to call: for callers that read it within one synchronous call and keep nothing
+ * that holds it (age spots' and blackheads' weights, pigmentation's spot weights: a fresh 256² map each was ≈ 3 MB a
+ * 1-MP scan). The next call overwrites it.
  */
 export function denseUnionScratch(regions: WeightedRegions, names: readonly RegionName[]): Float32Array {
   const n = regions.size * regions.size;
@@ -286,9 +276,9 @@ export function denseUnionScratch(regions: WeightedRegions, names: readonly Regi
 let unionScratch = new Float32Array(0);
 
 /**
- * weightedPixels(denseUnion(regions, names)) without a fresh dense map per call (features.ts unionOf: ≈ 14 a scan,
- * 256 KB each): the same pixels and weights, built in a reused map that is cleared again before returning
- * (synchronous, so no two calls share it).
+ * weightedPixels of the regions' dense union (as denseUnionScratch builds it) without a fresh dense map per call
+ * (features.ts unionOf: ≈ 14 a scan, 256 KB each; radiance's two unions): the same pixels and weights, built in a
+ * reused map that is cleared again before returning (synchronous, so no two calls share it).
  */
 export function unionPixels(regions: WeightedRegions, names: readonly RegionName[]): Weighted {
   const n = regions.size * regions.size;
