@@ -28,10 +28,11 @@ const RIMMED: readonly RegionName[] = ['under_eye_left', 'under_eye_right', 'cro
  * @example
  *   const rim = eyeRimWeight(regions); // rim[i] ≈ 0.06 on the band's top row, 1 from 3 px below it
  */
-export function eyeRimWeight(regions: RegionMasks): Float32Array {
+export function eyeRimWeight(regions: RegionMasks, into?: Float32Array): Float32Array {
   const { size, masks } = regions;
   const reach = (EYE_RIM_REACH * size) / 256;
-  const out = new Float32Array(size * size).fill(1);
+  // `into` (size² values, overwritten): a map the caller reuses (features.ts lineView).
+  const out = (into ?? new Float32Array(size * size)).fill(1);
   for (const name of RIMMED) {
     const mask = masks[name];
     if (!mask || mask.length !== size * size) continue;

@@ -7,10 +7,10 @@
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../types.js';
 import { MARKER_NAMES, type MarkerName } from './markers.js';
 import { ADDED_MARKER_REGIONS, measureAddedMarkers } from './markers/index.js';
-import { blurOver } from './markers/blur.js';
+import { scratchBlurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
-import { denseUnion, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
+import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
 
@@ -347,7 +347,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Pigmentation: brown spots (melanin contrast) plus mottling. Mottling is how much mid-scale melanin contrast
   // a region holds (its 90th percentile): centre minus surround, so shading and slow illumination changes drop out.
   // A spot counts with the glare weight at its centre.
-  const pigDense = denseUnion(innerClean, MARKER_REGIONS.pigmentation);
+  // A reused map, read only up to softCount below.
+  const pigDense = denseUnionScratch(innerClean, MARKER_REGIONS.pigmentation);
   const pigWeights = weightedPixels(pigDense);
   const darkSpots = channel(maps, 'dark_spots', 'contrast', size);
   // Spots are counted where luminance confirms the melanin (skin model, dark_spots.confirmed): a JPEG's quantised
@@ -470,8 +471,9 @@ export function innerSkinWeights(regions: RegionMasks, sigmas: readonly number[]
   const skin = unionScratch(size * size);
   for (const name of REGION_NAMES) markMasked(skin, regions.masks[name]);
   const [from, to] = MEASUREMENT.edgeCover;
-  // The blur reads `skin` only within these calls (the scratch is cleared and refilled by the next union).
-  const blur = blurOver(skin, size);
+  // The blur reads `skin` only within these calls (the scratch is cleared and refilled by the next union), and its
+  // blurred weights are scratch too (dropped with it here).
+  const blur = scratchBlurOver(skin, size);
   const rows = blur.rows;
   return sigmas.map((sigma) => {
     const inner = blur.fadedCover(sigma, from, to);
@@ -502,10 +504,17 @@ const innerRows = new WeakMap<Float32Array, { y0: number; y1: number }>();
  */
 export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma)): RegionView {
   // And the eye's rim of the under-eye bands and crow's feet, where the lid's own folds lie (eye-rim.ts).
-  const rim = eyeRimWeight(regions);
-  const glareAndRim = new Float32Array(glare.length);
-  for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * rim[i]!;
+  // The rim, then glare × rim, in one reused map: innerView reads it into a weight of its own and keeps nothing of it.
+  const glareAndRim = eyeRimWeight(regions, glareAndRimScratch(glare.length));
+  for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * glareAndRim[i]!;
   return innerView(regions, glareAndRim, inner);
+}
+
+/** lineView's rim and glare × rim, in a map reused from call to call (grown to the largest; every value is written). */
+let glareAndRimMap = new Float32Array(0);
+function glareAndRimScratch(length: number): Float32Array {
+  if (glareAndRimMap.length < length) glareAndRimMap = new Float32Array(length);
+  return glareAndRimMap.subarray(0, length);
 }
 
 /**
@@ -513,12 +522,22 @@ export function lineView(regions: RegionMasks, glare: Float32Array, inner = inne
  * weight at the regions' pixels only, so for a weight innerSkinWeights made only the union's rows are multiplied.
  */
 export function innerView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions)): RegionView {
-  const weight = new Float32Array(inner.length);
+  // A reused map: viewOf copies the weights it reads into lists of its own and keeps nothing of it.
+  const weight = innerWeightScratch(inner.length);
   const rows = innerRows.get(inner);
   const start = rows ? rows.y0 * regions.size : 0;
   const end = rows ? (rows.y1 + 1) * regions.size : weight.length;
+  weight.fill(0, 0, start);
+  weight.fill(0, end);
   multiplyInto(weight, inner, glare, start, end);
   return viewOf(regions, weight);
+}
+
+/** innerView's weight, in a map reused from call to call (grown to the largest; 0 outside the rows it writes). */
+let innerWeightMap = new Float32Array(0);
+function innerWeightScratch(length: number): Float32Array {
+  if (innerWeightMap.length < length) innerWeightMap = new Float32Array(length);
+  return innerWeightMap.subarray(0, length);
 }
 
 function multiplyInto(out: Float32Array, a: Float32Array, b: Float32Array, start: number, end: number): void {

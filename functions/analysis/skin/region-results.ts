@@ -112,8 +112,8 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
       const wanting = grouped.filter((m) => resultRegionsOf(m).includes(part));
       const values: Partial<Record<MarkerName, number>> = {};
       if (wanting.every((m) => OWN_MEASURES[m])) {
-        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m], referencePixels));
-      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references, { outputs: PER_REGION_OUTPUTS }, referencePixels), PER_REGION).values);
+        for (const m of wanting) values[m] = OWN_MEASURES[m]!.measure(...isolate(maps, regions, parts[part], box, references, OWN_MEASURES[m], referencePixels, scratchPlane));
+      } else Object.assign(values, reduceFeatures(...isolate(maps, regions, parts[part], box, references, { outputs: PER_REGION_OUTPUTS }, referencePixels, scratchPlane), PER_REGION).values);
       for (const marker of grouped) if (resultRegionsOf(marker).includes(part)) put(marker, part, values[marker] ?? Number.NaN);
     }
   }
@@ -239,6 +239,7 @@ export function isolate(
   references: readonly RegionName[] = [],
   only: IsolateOnly = {},
   referencePixels?: Int32Array,
+  planeFor: (output: SkinOutputName, length: number) => Float32Array = freshPlane,
 ): [SkinMaps, RegionMasks] {
   const outputs = only.outputs ?? (Object.keys(SKIN_OUTPUTS) as SkinOutputName[]);
   const S = regions.size;
@@ -261,7 +262,7 @@ export function isolate(
   for (const output of outputs) {
     const channels = SKIN_OUTPUTS[output].length;
     const plane = maps[output];
-    const out = new Float32Array(channels * side * side);
+    const out = planeFor(output, channels * side * side);
     for (let c = 0; c < channels; c++) copyPlane(plane, c * S * S, S, out, c * side * side, side, left, top, inner, packed, target);
     croppedMaps[output] = out;
   }
@@ -304,6 +305,27 @@ function packedTargets(count: number, inner: number, side: number): Int32Array {
 }
 
 /** One channel of an output: its square, then its packed pixels. */
+/** A fresh plane for isolate's maps, all 0: what a caller that keeps the maps gets. */
+function freshPlane(_output: SkinOutputName, length: number): Float32Array {
+  return new Float32Array(length);
+}
+
+/**
+ * Per output, one plane reused from call to call (grown to the largest, its first `length` values cleared), for
+ * regionResults: each part's maps are measured and dropped before the next part is isolated, all synchronously, so
+ * no two isolated parts share a plane. They were ≈ 4.5 MB of typed arrays a 1-MP scan (docs/performance.md,
+ * "Eighth round").
+ */
+const scratchPlanes = new Map<SkinOutputName, Float32Array>();
+function scratchPlane(output: SkinOutputName, length: number): Float32Array {
+  let plane = scratchPlanes.get(output);
+  if (!plane || plane.length < length) {
+    plane = new Float32Array(length);
+    scratchPlanes.set(output, plane);
+  } else plane.fill(0, 0, length);
+  return plane.subarray(0, length);
+}
+
 function copyPlane(
   plane: Float32Array,
   from: number,

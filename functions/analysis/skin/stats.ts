@@ -19,7 +19,8 @@ export function masked(map: Float32Array, mask: Uint8Array, channel = 0): Float3
 export function percentile(values: Float32Array, p: number): number {
   const n = values.length;
   if (n === 0) return Number.NaN;
-  const work = Float32Array.from(values);
+  const work = percentileScratch(n);
+  work.set(values);
   for (let i = 0; i < n; i++) if (Number.isNaN(work[i]!)) return percentileSorted(work.sort(), p);
   const pos = (Math.min(100, Math.max(0, p)) / 100) * (n - 1);
   const lo = Math.floor(pos);
@@ -29,6 +30,16 @@ export function percentile(values: Float32Array, p: number): number {
   let high = Infinity;
   for (let i = lo + 1; i < n; i++) if (work[i]! < high) high = work[i]!;
   return low + (high - low) * (pos - lo);
+}
+
+/**
+ * percentile's working copy, in a list reused from call to call (grown to the largest): it is rearranged and read
+ * within one synchronous call and never returned, so no two calls share it.
+ */
+let percentileWork = new Float32Array(0);
+function percentileScratch(n: number): Float32Array {
+  if (percentileWork.length < n) percentileWork = new Float32Array(n);
+  return percentileWork.subarray(0, n);
 }
 
 /** Rearranges `a` so that a[k] is the k-th smallest, smaller or equal values left of it (Hoare's quickselect). */

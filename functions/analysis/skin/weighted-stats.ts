@@ -28,10 +28,10 @@ const counts = new Uint32Array(PASSES * DIGITS);
  * The two position lists of radixOrder, reused from call to call (grown to the longest): the order it returns is
  * read before the next call (weightedPercentile, synchronous), so no two calls ever share them.
  */
-const radixLists = [new Int32Array(0), new Int32Array(0)];
+const radixLists = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
 
-/** A view of `n` positions of one of the reused lists. */
-function radixScratch(which: 0 | 1, n: number): Int32Array {
+/** A view of `n` positions of one of the reused lists (2: weightedPercentiles' keys, read only by radixOrder). */
+function radixScratch(which: 0 | 1 | 2, n: number): Int32Array {
   if (radixLists[which]!.length < n) radixLists[which] = new Int32Array(n);
   return radixLists[which]!.subarray(0, n);
 }
@@ -157,7 +157,7 @@ export function weightedPercentiles(map: Float32Array, pixels: Weighted, ps: rea
   if (n === 0) return ps.map(() => Number.NaN);
   // No pixel fades (no glare in these regions): the unweighted percentile, found by selection in linear time.
   if (allOnes(weight, n)) {
-    const values = new Float32Array(n);
+    const values = gatheredScratch(n);
     gatherValues(values, map, index);
     return ps.map((p) => percentile(values, p));
   }
@@ -165,10 +165,20 @@ export function weightedPercentiles(map: Float32Array, pixels: Weighted, ps: rea
   // sort of three 11-bit digits (linear time; ≈ 4× faster than the native sort of doubles it replaces, which
   // ordered by pattern × 2^16 + position: the same order). Values and weights are read from the float32 inputs
   // where they are needed (the same doubles a copy would hold).
-  const bits = new Int32Array(n);
+  const bits = radixScratch(2, n);
   const total = orderedBitsInto(bits, map, index, weight);
   const order = radixOrder(bits);
   return ps.map((p) => percentileInOrder(map, pixels, order, total, p));
+}
+
+/**
+ * weightedPercentiles' gathered values, in a list reused from call to call (grown to the longest): percentile reads
+ * them within the call (into a working copy of its own) and nothing keeps them, so no two calls share it.
+ */
+let gathered = new Float32Array(0);
+function gatheredScratch(n: number): Float32Array {
+  if (gathered.length < n) gathered = new Float32Array(n);
+  return gathered.subarray(0, n);
 }
 
 /** Whether the first n weights are all 1. */
@@ -240,9 +250,20 @@ export interface WeightedRegions {
   usable: ReadonlySet<RegionName>;
 }
 
-/** The usable regions among `names` as one dense S × S weight map (overlapping regions count once, at their larger weight). */
-export function denseUnion(regions: WeightedRegions, names: readonly RegionName[]): Float32Array {
-  const out = new Float32Array(regions.size * regions.size);
+/** The map denseUnionScratch returns, reused (grown to the largest). */
+let denseScratch = new Float32Array(0);
+
+/**
+ * The usable regions among `names` as one dense S × S weight map (overlapping regions count once, at their larger
+ * weight), in a map reused from call to call: for callers that read it within one synchronous call and keep nothing
+ * that holds it (age spots' and blackheads' weights, pigmentation's spot weights: a fresh 256² map each was ≈ 3 MB a
+ * 1-MP scan). The next call overwrites it.
+ */
+export function denseUnionScratch(regions: WeightedRegions, names: readonly RegionName[]): Float32Array {
+  const n = regions.size * regions.size;
+  if (denseScratch.length < n) denseScratch = new Float32Array(n);
+  const out = denseScratch.subarray(0, n);
+  out.fill(0);
   for (const name of names) {
     if (!regions.usable.has(name)) continue;
     const { index, weight } = regions.pixels[name];
@@ -255,9 +276,9 @@ export function denseUnion(regions: WeightedRegions, names: readonly RegionName[
 let unionScratch = new Float32Array(0);
 
 /**
- * weightedPixels(denseUnion(regions, names)) without a fresh dense map per call (features.ts unionOf: ≈ 14 a scan,
- * 256 KB each): the same pixels and weights, built in a reused map that is cleared again before returning
- * (synchronous, so no two calls share it).
+ * weightedPixels of the regions' dense union (as denseUnionScratch builds it) without a fresh dense map per call
+ * (features.ts unionOf: ≈ 14 a scan, 256 KB each; radiance's two unions): the same pixels and weights, built in a
+ * reused map that is cleared again before returning (synchronous, so no two calls share it).
  */
 export function unionPixels(regions: WeightedRegions, names: readonly RegionName[]): Weighted {
   const n = regions.size * regions.size;

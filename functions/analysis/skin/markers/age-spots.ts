@@ -11,7 +11,7 @@
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep } from '../stats.js';
 import { channel } from '../model-spec.js';
-import { denseUnion } from '../weighted-stats.js';
+import { denseUnionScratch } from '../weighted-stats.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -59,7 +59,8 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
 function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
-  const weights = denseUnion(inputs, measured);
+  // A reused map: read in this call only (the spots keep numbers, not the map).
+  const weights = denseUnionScratch(inputs, measured);
   const support = supportOf(weights);
   // An indexed loop: these run a few times a scan, mostly before V8 optimises them, where iterating the 256² map
   // with for…of took milliseconds.

@@ -10,7 +10,7 @@
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep, type Blob } from '../stats.js';
 import { channel } from '../model-spec.js';
-import { denseUnion } from '../weighted-stats.js';
+import { denseUnionScratch } from '../weighted-stats.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -32,7 +32,8 @@ function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMe
   const { size } = inputs;
   const B = BLACKHEADS;
   const pits = channel(inputs.maps, 'pits', 'dark', size);
-  const weights = denseUnion(inputs, measured);
+  // A reused map: read in this call only (the spots keep numbers, not the map).
+  const weights = denseUnionScratch(inputs, measured);
   const support = supportOf(weights);
   // An indexed loop: these run a few times a scan, mostly before V8 optimises them, where iterating the 256² map
   // with for…of took milliseconds.

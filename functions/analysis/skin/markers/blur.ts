@@ -258,6 +258,8 @@ class WeightedBlur implements SkinBlur {
   constructor(
     private readonly weight: Float32Array,
     private readonly size: number,
+    /** Whether the blurred weights go into the lists reused by every scratch blur (scratchBlurOver). */
+    private readonly reused = false,
   ) {
     this.support = supportRect(weight, size);
   }
@@ -319,7 +321,8 @@ class WeightedBlur implements SkinBlur {
       const radius = (boxWidth(sigma) - 1) / 2;
       const window = windowOf(this.support, this.size, radius);
       const { x0, x1, y0, y1 } = window.sums;
-      const data = new Float64Array((x1 - x0 + 1) * (y1 - y0 + 1));
+      const length = (x1 - x0 + 1) * (y1 - y0 + 1);
+      const data = this.reused ? reusedWeight(this.blurredWeight.size, length) : new Float64Array(length);
       put(data, this.weight, this.size, this.support, window.sums, null);
       gaussianSums(data, x1 - x0 + 1, y1 - y0 + 1, radius);
       blurred = { window, radius, weight: data };
@@ -377,4 +380,23 @@ function divide(out: Float32Array, data: Float64Array, blurred: Blurred, size: n
 
 export function blurOver(weight: Float32Array, size: number): SkinBlur {
   return new WeightedBlur(weight, size);
+}
+
+/**
+ * blurOver whose blurred weights (one Float64 window per σ) live in lists the next scratch blur reuses: for a
+ * caller that makes it, reads it and drops it within one synchronous call (features.ts innerSkinWeights, whose
+ * weights were ≈ 1.5 MB of fresh lists a 1-MP scan). The maps it returns are fresh, as blurOver's.
+ */
+export function scratchBlurOver(weight: Float32Array, size: number): SkinBlur {
+  return new WeightedBlur(weight, size, true);
+}
+
+/** The scratch blurs' blurred weights, the k-th σ's in the k-th list (grown to the largest; put clears it). */
+const reusedWeights: Float64Array[] = [];
+function reusedWeight(k: number, length: number): Float64Array {
+  const list = reusedWeights[k];
+  if (list && list.length >= length) return list.subarray(0, length);
+  const grown = new Float64Array(length);
+  reusedWeights[k] = grown;
+  return grown;
 }

@@ -19,7 +19,7 @@
  */
 import type { RegionName } from '../../types.js';
 import { channel, CHROMOPHORE_VECTORS } from '../model-spec.js';
-import { denseUnion, type Weighted, weightedMedian, weightedPercentile, weightedPixels } from '../weighted-stats.js';
+import { type Weighted, unionPixels, weightedMedian, weightedPercentile } from '../weighted-stats.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -112,7 +112,7 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   // or tilted towards the light brightens the whole side it turns, which is the light's geometry, not the skin's glow.
   // Only with the forehead measured: it is what spans the face's width, and a slope fitted over the narrow nose and
   // chin alone would be extrapolated threefold to the cheeks (a forehead under hair is measured as before).
-  const slope = inputs.usable.has('forehead') ? lightSlope(matte, weightedPixels(denseUnion(inputs, LIGHT_FIT)), size) : undefined;
+  const slope = inputs.usable.has('forehead') ? lightSlope(matte, unionPixels(inputs, LIGHT_FIT), size) : undefined;
   if (slope) {
     for (let i = 0; i < od.length; i++) {
       const x = i % size;
@@ -121,7 +121,7 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
       matte[i] = matte[i]! - lit;
     }
   }
-  const reference = weightedMedian(matte, weightedPixels(denseUnion(inputs, REFERENCE)));
+  const reference = weightedMedian(matte, unionPixels(inputs, REFERENCE));
   // Each cheek's glow, once: the whole face pools them, the per-region results read them one at a time.
   const glows = new Map<Weighted, number>();
   const glow = (pixels: Weighted) => {
