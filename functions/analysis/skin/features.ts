@@ -11,7 +11,7 @@ import { scratchBlurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
-import { markMasked } from './mask-words.js';
+import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
 
 
@@ -179,7 +179,7 @@ export function viewOf(regions: RegionMasks, pixelWeight?: Float32Array): Region
 function regionPixels(mask: Uint8Array, pixelWeight?: Float32Array): Weighted {
   // Read through the mask's own pixel list (a region is a few percent of the crop), in the same ascending order.
   // Each case's loops in functions of their own (monomorphic, compiled once: docs/performance.md, "Sixth round").
-  const set = maskPixels(mask);
+  const set = listedPixels(mask);
   return pixelWeight ? weightedListOf(set, pixelWeight) : { index: set.slice(), weight: new Float32Array(set.length).fill(1) };
 }
 
@@ -207,14 +207,11 @@ function countWeighted(set: Uint32Array, pixelWeight: Float32Array): number {
 /** Set pixels of the masks seen during one reduceFeatures call (the all and the glare-weighted views share them). */
 let listed: WeakMap<Uint8Array, Uint32Array> | undefined;
 
-/** The positions of a mask's non-zero pixels, ascending. */
-function maskPixels(mask: Uint8Array): Uint32Array {
+/** The positions of a mask's non-zero pixels, ascending; listed once per mask within one reduceFeatures call. */
+function listedPixels(mask: Uint8Array): Uint32Array {
   const known = listed?.get(mask);
   if (known) return known;
-  let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
-  const out = new Uint32Array(n);
-  for (let i = 0, k = 0; k < n; i++) if (mask[i]) out[k++] = i;
+  const out = maskPixels(mask);
   listed?.set(mask, out);
   return out;
 }

@@ -18,3 +18,20 @@ export function markMasked(out: Float32Array | Uint8Array, mask: Uint8Array): vo
     for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (mask[i]) out[i] = 1;
   }
 }
+
+/** The positions of the mask's non-zero pixels, ascending (its zero words skipped). */
+export function maskPixels(mask: Uint8Array): Uint32Array {
+  const n = mask.length;
+  const words = wordsOf(mask);
+  let count = 0;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (mask[i]) count++;
+  }
+  const out = new Uint32Array(count);
+  for (let w = 0, k = 0; k < count; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (mask[i]) out[k++] = i;
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import { channel, type SkinOutputName } from '../model-spec.js';
 import { ramp } from '../evidence-ramp.js';
 import { kthSmallest } from '../stats.js';
-import { markMasked, wordsOf } from '../mask-words.js';
+import { markMasked, maskPixels } from '../mask-words.js';
 import { AGE_SPOTS } from './age-spots.js';
 import { BLACKHEADS } from './blackheads.js';
 import { blurOver, type SkinBlur } from './blur.js';
@@ -27,24 +27,26 @@ export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutput
   // Each marker in a function of its own, its loops in functions of the module: optimised code that inlined the
   // blur made for one call was thrown away each scan when that blur was collected ("weak objects").
   const blur = blurFor(inside, size);
+  // The regions' pixel list, walked by every step below (ascending, as a whole-mask loop visits them).
+  const pixels = maskPixels(inside);
   switch (marker) {
     case 'eye_bags':
-      return ramp(downwardSlope(blur.mean(channel(maps, 'indices', 'od', size), EYE_BAGS.sigma), inside, size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN);
+      return ramp(downwardSlope(blur.mean(channel(maps, 'indices', 'od', size), EYE_BAGS.sigma), pixels, size, EYE_BAGS.step), inside, EYE_BAG_SLOPE_SHOWN, 2 * EYE_BAG_SLOPE_SHOWN, pixels);
     case 'uniformness': {
       const [tone, haemoglobin] = blur.means([channel(maps, 'chromophores', 'melanin', size), channel(maps, 'chromophores', 'haemoglobin', size)], UNIFORMNESS.sigma) as [Float32Array, Float32Array];
-      combineInto(tone, haemoglobin, 1, inside);
-      return ramp(fromValue(tone, medianInside(tone, inside), true, inside), inside, TONE_SHOWN[0], TONE_SHOWN[1]);
+      combineInto(tone, haemoglobin, 1, pixels);
+      return ramp(fromValue(tone, medianInside(tone, pixels), true, pixels), inside, TONE_SHOWN[0], TONE_SHOWN[1], pixels);
     }
     case 'radiance': {
       // Skin brighter than the regions' own median (the reference the value uses is that of forehead, nose, chin).
       const od = blur.mean(glowDensity(maps, size), RADIANCE.sigma);
-      return ramp(fromValue(od, medianInside(od, inside), false, inside), inside, GLOW_SHOWN[0], GLOW_SHOWN[1]);
+      return ramp(fromValue(od, medianInside(od, pixels), false, pixels), inside, GLOW_SHOWN[0], GLOW_SHOWN[1], pixels);
     }
     case 'age_spots': {
       const melanin = channel(maps, 'chromophores', 'melanin', size);
       const contrast = blur.mean(melanin, AGE_SPOTS.sigma);
-      combineInto(contrast, blur.mean(melanin, AGE_SPOTS.surroundSigma), -1, inside);
-      return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1]);
+      combineInto(contrast, blur.mean(melanin, AGE_SPOTS.surroundSigma), -1, pixels);
+      return ramp(contrast, inside, AGE_SPOTS.contrast[0], AGE_SPOTS.contrast[1], pixels);
     }
   }
 }
@@ -70,50 +72,36 @@ function weightsOf(inside: Uint8Array): Float32Array {
 }
 
 // The maps below are read at the pixels inside only (by medianInside and ramp), so each step computes those alone,
-// skipping the mask's zero words; the values there are the ones the whole-map loops gave.
+// through the regions' pixel list; the values there are the ones the whole-map loops gave.
 
 /**
  * How much darker the map gets `step` pixels down than `step` up, per pixel, at the pixels inside; 0 in the top and
  * bottom `step` rows (and outside).
  */
-function downwardSlope(smooth: Float32Array, inside: Uint8Array, size: number, step: number): Float32Array {
+function downwardSlope(smooth: Float32Array, pixels: Uint32Array, size: number, step: number): Float32Array {
   const slope = new Float32Array(smooth.length);
-  const n = inside.length;
-  const words = wordsOf(inside);
   const from = step * size;
   const to = smooth.length - step * size;
-  for (let w = 0; w < n; w += 4) {
-    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
-      if (inside[i] && i >= from && i < to) slope[i] = (smooth[i + from]! - smooth[i - from]!) / (2 * step);
-    }
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k]!;
+    if (i >= from && i < to) slope[i] = (smooth[i + from]! - smooth[i - from]!) / (2 * step);
   }
   return slope;
 }
 
 /** a + b (sign 1) or a − b (sign −1) into a, at the pixels inside. */
-function combineInto(a: Float32Array, b: Float32Array, sign: 1 | -1, inside: Uint8Array): void {
-  const n = inside.length;
-  const words = wordsOf(inside);
-  for (let w = 0; w < n; w += 4) {
-    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
-      if (!inside[i]) continue;
-      a[i] = sign === 1 ? a[i]! + b[i]! : a[i]! - b[i]!;
-    }
+function combineInto(a: Float32Array, b: Float32Array, sign: 1 | -1, pixels: Uint32Array): void {
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k]!;
+    a[i] = sign === 1 ? a[i]! + b[i]! : a[i]! - b[i]!;
   }
 }
 
 /** |map − value| (distance) or value − map (not), in place at the pixels inside. */
-function fromValue(map: Float32Array, value: number, distance: boolean, inside: Uint8Array): Float32Array {
-  const n = inside.length;
-  const words = wordsOf(inside);
-  for (let w = 0; w < n; w += 4) {
-    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
-      if (!inside[i]) continue;
-      map[i] = distance ? Math.abs(map[i]! - value) : value - map[i]!;
-    }
+function fromValue(map: Float32Array, value: number, distance: boolean, pixels: Uint32Array): Float32Array {
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k]!;
+    map[i] = distance ? Math.abs(map[i]! - value) : value - map[i]!;
   }
   return map;
 }
@@ -123,40 +111,15 @@ function fromValue(map: Float32Array, value: number, distance: boolean, inside: 
  * by selection (linear time; a −0 and a 0 may trade places, which no evidence pixel tells apart). With a NaN among
  * them that comparator's order is the engine's: then it is the one used.
  */
-function medianInside(map: Float32Array, inside: Uint8Array): number {
-  const count = countInside(inside);
+function medianInside(map: Float32Array, pixels: Uint32Array): number {
+  const count = pixels.length;
   const values = new Float32Array(count);
-  const nan = gatherInside(values, map, inside);
+  let nan = false;
+  for (let k = 0; k < count; k++) {
+    values[k] = map[pixels[k]!]!;
+    if (Number.isNaN(values[k]!)) nan = true;
+  }
   if (count === 0) return 0;
   if (nan) return [...values].sort((a, b) => a - b)[count >> 1]!;
   return kthSmallest(values, count >> 1);
-}
-
-/** The pixels inside, read as mask words (the zero words skipped). */
-function countInside(inside: Uint8Array): number {
-  const n = inside.length;
-  const words = wordsOf(inside);
-  let count = 0;
-  for (let w = 0; w < n; w += 4) {
-    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-    for (let i = w, end = Math.min(w + 4, n); i < end; i++) if (inside[i]) count++;
-  }
-  return count;
-}
-
-/** The map's values inside into `values`, in pixel order; whether any is NaN. */
-function gatherInside(values: Float32Array, map: Float32Array, inside: Uint8Array): boolean {
-  const n = inside.length;
-  const words = wordsOf(inside);
-  let k = 0;
-  let nan = false;
-  for (let w = 0; w < n; w += 4) {
-    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
-    for (let i = w, end = Math.min(w + 4, n); i < end; i++) {
-      if (!inside[i]) continue;
-      values[k++] = map[i]!;
-      if (Number.isNaN(map[i]!)) nan = true;
-    }
-  }
-  return nan;
 }
