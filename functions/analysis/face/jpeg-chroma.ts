@@ -1,0 +1,209 @@
+import type { RgbImage } from '../types';
+import type { JpegTables } from './jpeg-tables';
+
+/**
+ * A JPEG's chroma detail read at the lower edge of its quantisation bins (docs/analysis.md "Consistency", root
+ * cause 17). A JPEG stores each 8 × 8 block of chroma (16 × 16 photo pixels in a 4:2:0 file) as DCT coefficients
+ * rounded to multiples of its chroma table's steps; a coefficient stored as k steps held anything from (k − ½) to
+ * (k + ½) steps. Saving an already-compressed photo again with coarser steps (a web JPEG saved at quality 70) rounds
+ * every coefficient of one old step up to one new step: the chroma detail the skin model reads as relief, texture
+ * and spots grows by a third to a half. Each AC coefficient is moved half a step of the photo's own table towards
+ * zero (soft threshold), the least chroma detail the file can have held, so a re-save with coarser steps loses the
+ * detail its rounding invented and a photo with fine steps (quality 90 and above) is left nearly as it is.
+ *
+ * Works on decoded pixels at the photo's own scale (`origin` = the photo position of pixel (0, 0), so the blocks
+ * sit on the photo's grid): the chroma planes are averaged back to the file's chroma resolution, transformed per
+ * block, and only the change is brought back up (bilinearly, as a decoder's chroma upsampling) and added with the
+ * luma left exactly as it was. Blocks not wholly inside `area` (image pixels) are left as they are.
+ */
+export function chromaAtBinFloor(image: RgbImage, origin: { x: number; y: number }, area: PixelRect, tables: JpegTables): RgbImage {
+  const chroma = tables.chroma;
+  if (!chroma) return image;
+  const { width, height } = image;
+  const sx = tables.chromaStep.x;
+  const sy = tables.chromaStep.y;
+  const bw = 8 * sx;
+  const bh = 8 * sy;
+  // The first and last block boundaries (image pixels) inside the area, on the photo's grid.
+  const x0 = firstBoundary(Math.max(0, area.x), origin.x, bw);
+  const y0 = firstBoundary(Math.max(0, area.y), origin.y, bh);
+  const cols = Math.floor((Math.min(width, area.x + area.width) - x0) / bw);
+  const rows = Math.floor((Math.min(height, area.y + area.height) - y0) / bh);
+  if (cols <= 0 || rows <= 0) return image;
+  const cw = cols * 8;
+  const ch = rows * 8;
+  const { cb, cr } = chromaPlanes(image, x0, y0, cw, ch, sx, sy);
+  const steps = stepsInRowOrder(chroma, sx, sy);
+  const dCb = shrinkBlocks(cb, cw, ch, steps);
+  const dCr = shrinkBlocks(cr, cw, ch, steps);
+  const out = new Uint8Array(image.data);
+  for (let y = y0; y < y0 + ch * sy; y++) {
+    const fy = (y - y0 + 0.5) / sy - 0.5;
+    const j0 = Math.floor(fy);
+    const ay = fy - j0;
+    const ja = clampIndex(j0, ch) * cw;
+    const jb = clampIndex(j0 + 1, ch) * cw;
+    for (let x = x0; x < x0 + cw * sx; x++) {
+      const fx = (x - x0 + 0.5) / sx - 0.5;
+      const i0 = Math.floor(fx);
+      const ax = fx - i0;
+      const ia = clampIndex(i0, cw);
+      const ib = clampIndex(i0 + 1, cw);
+      const w00 = (1 - ax) * (1 - ay);
+      const w01 = ax * (1 - ay);
+      const w10 = (1 - ax) * ay;
+      const w11 = ax * ay;
+      const db = w00 * dCb[ja + ia]! + w01 * dCb[ja + ib]! + w10 * dCb[jb + ia]! + w11 * dCb[jb + ib]!;
+      const dr = w00 * dCr[ja + ia]! + w01 * dCr[ja + ib]! + w10 * dCr[jb + ia]! + w11 * dCr[jb + ib]!;
+      // JFIF's YCbCr → RGB for a change of Cb and Cr alone (luma unchanged).
+      const p = 3 * (y * width + x);
+      out[p] = toByte(out[p]! + 1.402 * dr);
+      out[p + 1] = toByte(out[p + 1]! - 0.344136 * db - 0.714136 * dr);
+      out[p + 2] = toByte(out[p + 2]! + 1.772 * db);
+    }
+  }
+  return { data: out, width, height };
+}
+
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The first image column ≥ from whose photo position (origin + column) is a multiple of `block`. */
+function firstBoundary(from: number, origin: number, block: number): number {
+  const start = Math.ceil(from);
+  return start + ((((block - ((origin + start) % block)) % block) + block) % block);
+}
+
+function clampIndex(i: number, n: number): number {
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+function toByte(v: number): number {
+  return v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+}
+
+/** JFIF Cb and Cr averaged over each chroma sample's sx × sy pixels (the file's chroma resolution). */
+function chromaPlanes(image: RgbImage, x0: number, y0: number, cw: number, ch: number, sx: number, sy: number): { cb: Float64Array; cr: Float64Array } {
+  const cb = new Float64Array(cw * ch);
+  const cr = new Float64Array(cw * ch);
+  const { data, width } = image;
+  const n = sx * sy;
+  for (let j = 0; j < ch; j++) {
+    for (let i = 0; i < cw; i++) {
+      let b = 0;
+      let r = 0;
+      for (let dy = 0; dy < sy; dy++) {
+        let p = 3 * ((y0 + j * sy + dy) * width + x0 + i * sx);
+        for (let dx = 0; dx < sx; dx++, p += 3) {
+          const R = data[p]!;
+          const G = data[p + 1]!;
+          const B = data[p + 2]!;
+          b += -0.168736 * R - 0.331264 * G + 0.5 * B;
+          r += 0.5 * R - 0.418688 * G - 0.081312 * B;
+        }
+      }
+      cb[j * cw + i] = b / n;
+      cr[j * cw + i] = r / n;
+    }
+  }
+  return { cb, cr };
+}
+
+/** JPEG's zig-zag order: ZIGZAG[z] = row-major index of the z-th coefficient. */
+const ZIGZAG = [
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36,
+  29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+];
+
+/**
+ * The table's steps in row-major order, as they appear in chroma averaged back from a decoded photo: a decoder's
+ * triangle upsampling followed by the 2-sample average is the filter (1, 6, 1) / 8 along a subsampled axis, which
+ * scales frequency u by (3 + cos(πu/8)) / 4.
+ */
+function stepsInRowOrder(table: number[], sx: number, sy: number): Float64Array {
+  const gain = (u: number, s: number) => (s === 2 ? (3 + Math.cos((Math.PI * u) / 8)) / 4 : 1);
+  const steps = new Float64Array(64);
+  for (let z = 0; z < 64; z++) {
+    const k = ZIGZAG[z]!;
+    steps[k] = table[z]! * gain(k % 8, sx) * gain(k >> 3, sy);
+  }
+  return steps;
+}
+
+/** Orthonormal 8-point DCT-II basis: BASIS[u * 8 + x]. */
+const BASIS = (() => {
+  const m = new Float64Array(64);
+  for (let u = 0; u < 8; u++) {
+    for (let x = 0; x < 8; x++) m[u * 8 + x] = (u === 0 ? Math.SQRT1_2 : 1) * 0.5 * Math.cos(((2 * x + 1) * u * Math.PI) / 16);
+  }
+  return m;
+})();
+
+/**
+ * Per 8 × 8 block of a plane: every AC coefficient moved half its step towards zero (not past it); returns the
+ * change in the plane's own samples.
+ */
+function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64Array): Float64Array {
+  const delta = new Float64Array(w * h);
+  const block = new Float64Array(64);
+  const tmp = new Float64Array(64);
+  const coef = new Float64Array(64);
+  for (let by = 0; by < h; by += 8) {
+    for (let bx = 0; bx < w; bx += 8) {
+      for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) block[y * 8 + x] = plane[(by + y) * w + bx + x]!;
+      dct2(block, tmp, coef);
+      let any = false;
+      for (let k = 1; k < 64; k++) {
+        const c = coef[k]!;
+        const shrink = Math.min(Math.abs(c), 0.5 * steps[k]!);
+        coef[k] = c > 0 ? -shrink : c < 0 ? shrink : 0;
+        if (coef[k] !== 0) any = true;
+      }
+      if (!any) continue;
+      coef[0] = 0;
+      idct2(coef, tmp, block);
+      for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) delta[(by + y) * w + bx + x] = block[y * 8 + x]!;
+    }
+  }
+  return delta;
+}
+
+/** Separable 2-D DCT of an 8 × 8 block (row-major): out[v * 8 + u]. */
+function dct2(block: Float64Array, tmp: Float64Array, out: Float64Array): void {
+  for (let y = 0; y < 8; y++) {
+    for (let u = 0; u < 8; u++) {
+      let s = 0;
+      for (let x = 0; x < 8; x++) s += BASIS[u * 8 + x]! * block[y * 8 + x]!;
+      tmp[y * 8 + u] = s;
+    }
+  }
+  for (let u = 0; u < 8; u++) {
+    for (let v = 0; v < 8; v++) {
+      let s = 0;
+      for (let y = 0; y < 8; y++) s += BASIS[v * 8 + y]! * tmp[y * 8 + u]!;
+      out[v * 8 + u] = s;
+    }
+  }
+}
+
+/** The inverse of dct2. */
+function idct2(coef: Float64Array, tmp: Float64Array, out: Float64Array): void {
+  for (let v = 0; v < 8; v++) {
+    for (let x = 0; x < 8; x++) {
+      let s = 0;
+      for (let u = 0; u < 8; u++) s += BASIS[u * 8 + x]! * coef[v * 8 + u]!;
+      tmp[v * 8 + x] = s;
+    }
+  }
+  for (let x = 0; x < 8; x++) {
+    for (let y = 0; y < 8; y++) {
+      let s = 0;
+      for (let v = 0; v < 8; v++) s += BASIS[v * 8 + y]! * tmp[v * 8 + x]!;
+      out[y * 8 + x] = s;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * What a baseline or progressive JPEG's headers say about its quantisation (ITU-T T.81, B.2.4.1 DQT and B.2.2 SOF):
+ * the step of the DC coefficient and of the lowest AC coefficients of the luma and chroma tables, and the chroma
+ * subsampling. Read from the bytes (a few dozen lines; no npm library exposes the tables), for deblocking the
+ * photo's own block grid (jpeg-deblock.ts). Anything that is not a JPEG, or a JPEG whose headers it cannot follow,
+ * gives undefined.
+ */
+export interface JpegTables {
+  /** Quantisation steps of the luma table, 64 entries in zig-zag order (8-bit units). */
+  luma: number[];
+  /** The chroma table (the one the first chroma component uses), or undefined for a one-component (grey) JPEG. */
+  chroma?: number[];
+  /** Luma samples per chroma sample horizontally and vertically (2, 2 for 4:2:0; 1, 1 for 4:4:4). */
+  chromaStep: { x: number; y: number };
+}
+
+export function readJpegTables(bytes: Uint8Array): JpegTables | undefined {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  const tables = new Map<number, number[]>();
+  let pos = 2;
+  while (pos + 4 <= bytes.length) {
+    if (bytes[pos] !== 0xff) return undefined;
+    const marker = bytes[pos + 1]!;
+    if (marker === 0xff) {
+      pos++; // fill byte
+      continue;
+    }
+    const length = (bytes[pos + 2]! << 8) | bytes[pos + 3]!;
+    const start = pos + 4;
+    const end = pos + 2 + length;
+    if (length < 2 || end > bytes.length) return undefined;
+    if (marker === 0xdb) {
+      if (!readDqt(bytes, start, end, tables)) return undefined;
+    } else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return frameTables(bytes, start, end, tables);
+    } else if (marker === 0xda || marker === 0xd9) {
+      return undefined; // scan data or the end before a frame header
+    }
+    pos = end;
+  }
+  return undefined;
+}
+
+/** Reads every table of one DQT segment into `tables` (by destination id). */
+function readDqt(bytes: Uint8Array, start: number, end: number, tables: Map<number, number[]>): boolean {
+  let p = start;
+  while (p < end) {
+    const precision = bytes[p]! >> 4;
+    const id = bytes[p]! & 15;
+    p++;
+    const size = precision ? 128 : 64;
+    if (p + size > end) return false;
+    const q: number[] = [];
+    for (let i = 0; i < 64; i++) q.push(precision ? ((bytes[p + 2 * i]! << 8) | bytes[p + 2 * i + 1]!) / 256 : bytes[p + i]!);
+    tables.set(id, q);
+    p += size;
+  }
+  return true;
+}
+
+/** The frame header: each component's sampling factors and table id. */
+function frameTables(bytes: Uint8Array, start: number, end: number, tables: Map<number, number[]>): JpegTables | undefined {
+  const count = bytes[start + 5];
+  if (count === undefined || start + 6 + 3 * count > end || count < 1) return undefined;
+  const component = (i: number) => {
+    const o = start + 6 + 3 * i;
+    return { h: bytes[o + 1]! >> 4, v: bytes[o + 1]! & 15, table: bytes[o + 2]! };
+  };
+  const y = component(0);
+  const luma = tables.get(y.table);
+  if (!luma) return undefined;
+  if (count < 3) return { luma, chromaStep: { x: 1, y: 1 } };
+  const c = component(1);
+  const chroma = tables.get(c.table);
+  if (!chroma || c.h < 1 || c.v < 1) return undefined;
+  return { luma, chroma, chromaStep: { x: Math.max(1, y.h / c.h), y: Math.max(1, y.v / c.v) } };
+}
