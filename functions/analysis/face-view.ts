@@ -2,7 +2,7 @@ import { decodeView, fromView, toView, viewCovers, viewScale, type EncodedImage,
 import { BLAZEFACE_INPUT, letterboxEncoded, type DetectedFace, type FaceLandmarks, type FaceModels, type SquareCrop } from './face';
 import { headPose } from './face/pose';
 import { extractSquareCrop } from './face/crop-sampler';
-import { chromaAtBinFloor } from './face/jpeg-chroma';
+import { shrinkJpegChroma } from './face/jpeg-chroma';
 import { readJpegTables, type JpegTables } from './face/jpeg-tables';
 import type { Box, RgbImage } from './types';
 
@@ -79,15 +79,16 @@ export class FaceFinder {
 
   /**
    * The view's pixels the skin crop is sampled from: in a JPEG seen at its own scale, the chroma of the blocks
-   * under `area` read at the lower edge of their quantisation bins (face/jpeg-chroma.ts), so a re-save with
-   * coarser steps does not add chroma detail; a copy, so the detector and landmark inputs stay as decoded. A
-   * shrunk view (faces over FACE_VIEW_PIXELS) is left as it is: its pixels no longer sit on the photo's grid.
+   * under `area` moved towards the lower edge of their quantisation bins by the photo's own table
+   * (face/jpeg-chroma.ts), so a re-save with coarser steps adds less chroma detail; a copy, so the detector and
+   * landmark inputs stay as decoded. A shrunk view (faces over FACE_VIEW_PIXELS) is left as it is: its pixels no
+   * longer sit on the photo's grid, and the shrink has already averaged the chroma blocks.
    */
   private skinPixels(view: ImageView, area: Box): RgbImage {
     if (this.tables === null) this.tables = readJpegTables(this.source.bytes);
     if (!this.tables?.chroma || view.scaleX !== 1 || view.scaleY !== 1) return view.image;
     const inView = { x: Math.floor(area.x) - view.left, y: Math.floor(area.y) - view.top, width: Math.ceil(area.width) + 1, height: Math.ceil(area.height) + 1 };
-    return chromaAtBinFloor(view.image, { x: view.left, y: view.top }, inView, this.tables);
+    return shrinkJpegChroma(view.image, { x: view.left, y: view.top }, inView, this.tables);
   }
 
   private async viewOf(scale: number, area: Box): Promise<ImageView> {
