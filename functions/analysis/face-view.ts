@@ -87,7 +87,7 @@ export class FaceFinder {
   private skinPixels(view: ImageView, area: Box): RgbImage {
     if (this.tables === null) this.tables = readJpegTables(this.source.bytes);
     if (!this.tables?.chroma || view.scaleX !== 1 || view.scaleY !== 1) return view.image;
-    const inView = { x: Math.floor(area.x) - view.left, y: Math.floor(area.y) - view.top, width: Math.ceil(area.width) + 1, height: Math.ceil(area.height) + 1 };
+    const inView: Box = { x: Math.floor(area.x) - view.left, y: Math.floor(area.y) - view.top, width: Math.ceil(area.width) + 1, height: Math.ceil(area.height) + 1 };
     return shrinkJpegChroma(view.image, { x: view.left, y: view.top }, inView, this.tables);
   }
 

@@ -1,4 +1,4 @@
-import type { RgbImage } from '../types';
+import type { Box, RgbImage } from '../types';
 import type { JpegTables } from './jpeg-tables';
 
 /**
@@ -7,16 +7,17 @@ import type { JpegTables } from './jpeg-tables';
  * rounded to multiples of its chroma table's steps; a coefficient stored as k steps held anything from (k − ½) to
  * (k + ½) steps. Saving an already-compressed photo again with coarser steps (a web JPEG of quality ≈ 80 saved at
  * quality 70) rounds every coefficient of one old step up to one new step: the chroma detail the skin model reads
- * as relief, texture and spots grows. Each AC coefficient is moved CHROMA_SHRINK of a step of the photo's own table
- * towards zero (a soft threshold, never past zero), so the detail a coarser re-save's rounding adds is taken back
- * in proportion to its step, and a photo with fine steps (quality 90 and above) is left nearly as it is.
+ * as relief, texture and spots grows. Each AC coefficient stored as one step (under 1.5 steps of the photo's own
+ * table) is moved CHROMA_SHRINK of that step towards zero, never past it, so the detail a coarser re-save's
+ * rounding adds is taken back in proportion to its step; coefficients of several steps (a blotch, an edge) are
+ * left as they are, and a photo with fine steps (quality 90 and above) moves by a fraction of a level.
  *
  * Works on decoded pixels at the photo's own scale (`origin` = the photo position of pixel (0, 0), so the blocks
  * sit on the photo's grid): the chroma planes are averaged back to the file's chroma resolution, transformed per
  * block, and only the change is brought back up (bilinearly, as a decoder's chroma upsampling) and added with the
  * luma left as it was. Blocks not wholly inside `area` (image pixels) are left as they are.
  */
-export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number }, area: PixelRect, tables: JpegTables): RgbImage {
+export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables): RgbImage {
   const chroma = tables.chroma;
   if (!chroma) return image;
   const { width, height } = image;
@@ -66,19 +67,12 @@ export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number
 }
 
 /**
- * The share of a step each chroma coefficient moves. Chosen over the whole `npm run eval` (misses of the drift
- * targets at 0 / 0.15 / 0.25 / 0.35 / 0.5: 50 / 43 / 43 / 49 / 54): a larger share takes more of a re-save's added
- * detail back, but a PNG or a resized copy of the same JPEG, which has no table, then reads more chroma detail than
- * the JPEG itself (150 % enlargements: 3 / 3 / 9 / 16 / 18 misses).
+ * The share of a step each one-step chroma coefficient moves. Chosen over the whole `npm run eval` (misses of the
+ * drift targets at 0 / 0.15 / 0.3: 50 / 40 / 43; 43 / 43 / 49 / 54 at 0.15 / 0.25 / 0.35 / 0.5 when every coefficient
+ * moved): a larger share takes more of a re-save's rounding back, but a PNG or a resized copy of the same JPEG, which
+ * has no table, then reads more chroma detail than the JPEG itself (150 % enlargements: 3 / 4 / 8 misses).
  */
 export const CHROMA_SHRINK = 0.15;
-
-export interface PixelRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** The first image column ≥ from whose photo position (origin + column) is a multiple of `block`. */
 function firstBoundary(from: number, origin: number, block: number): number {
@@ -152,8 +146,8 @@ const BASIS = (() => {
 })();
 
 /**
- * Per 8 × 8 block of a plane: every AC coefficient moved CHROMA_SHRINK of its step towards zero (not past it); returns the
- * change in the plane's own samples.
+ * Per 8 × 8 block of a plane: every AC coefficient under 1.5 steps moved CHROMA_SHRINK of its step towards zero (not
+ * past it); returns the change in the plane's own samples.
  */
 function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64Array): Float64Array {
   const delta = new Float64Array(w * h);
@@ -167,7 +161,9 @@ function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64A
       let any = false;
       for (let k = 1; k < 64; k++) {
         const c = coef[k]!;
-        const shrink = Math.min(Math.abs(c), CHROMA_SHRINK * steps[k]!);
+        // Only coefficients stored as one step (or none): a coarser re-save rounds every one-step coefficient up to
+        // its own step, while larger ones are rounded either way (and a painted blotch's are many steps).
+        const shrink = Math.abs(c) < 1.5 * steps[k]! ? Math.min(Math.abs(c), CHROMA_SHRINK * steps[k]!) : 0;
         coef[k] = c > 0 ? -shrink : c < 0 ? shrink : 0;
         if (coef[k] !== 0) any = true;
       }
