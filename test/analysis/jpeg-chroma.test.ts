@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
-import { CHROMA_SHRINK, shrinkJpegChroma } from '../../functions/analysis/face/jpeg-chroma';
+import { CHROMA_SHRINK, MIN_CHROMA_DC_STEP, shrinkJpegChroma } from '../../functions/analysis/face/jpeg-chroma';
 import { readJpegTables, type JpegTables } from '../../functions/analysis/face/jpeg-tables';
 import type { RgbImage } from '../../functions/analysis/types';
 import { clmtrackrMedia } from '../helpers/images';
@@ -93,6 +93,13 @@ describe('chroma moved towards the lower edge of its quantisation bins', () => {
     const image = crWave(16, 8, 4 * 12, 0);
     const out = shrinkJpegChroma(image, { x: 0, y: 0 }, { x: 0, y: 0, width: 16, height: 8 }, flatTables(12));
     expect(Array.from(out.data)).toEqual(Array.from(image.data));
+  });
+
+  it('when the file\'s chroma steps are those of quality 90 or above (a phone\'s first save, the painted ground truth), then the pixels are left exactly as they are', async () => {
+    const tables = readJpegTables(await grey(64, 48).jpeg({ quality: 92 }).toBuffer())!;
+    expect(tables.chroma![0]).toBeLessThan(MIN_CHROMA_DC_STEP);
+    const image = crWave(16, 8, tables.chroma![1]!, 0);
+    expect(shrinkJpegChroma(image, { x: 0, y: 0 }, { x: 0, y: 0, width: 16, height: 8 }, tables)).toBe(image);
   });
 
   it('when a coefficient is smaller than the shrink, then it goes to zero and not past it', () => {

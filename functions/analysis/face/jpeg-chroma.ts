@@ -19,7 +19,7 @@ import type { JpegTables } from './jpeg-tables';
  */
 export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables): RgbImage {
   const chroma = tables.chroma;
-  if (!chroma) return image;
+  if (!chroma || chroma[0]! < MIN_CHROMA_DC_STEP) return image;
   const { width, height } = image;
   const sx = tables.chromaStep.x;
   const sy = tables.chromaStep.y;
@@ -68,11 +68,19 @@ export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number
 
 /**
  * The share of a step each one-step chroma coefficient moves. Chosen over the whole `npm run eval` (misses of the
- * drift targets at 0 / 0.15 / 0.3: 50 / 40 / 43; 43 / 43 / 49 / 54 at 0.15 / 0.25 / 0.35 / 0.5 when every coefficient
- * moved): a larger share takes more of a re-save's rounding back, but a PNG or a resized copy of the same JPEG, which
- * has no table, then reads more chroma detail than the JPEG itself (150 % enlargements: 3 / 4 / 8 misses).
+ * drift targets with one-step coefficients only, at 0 / 0.1 / 0.15 / 0.3 / 0.5: 50 / 44 / 40 / 43 / 55; 43 / 43 / 49 /
+ * 54 at 0.15 / 0.25 / 0.35 / 0.5 when every coefficient moved): a larger share takes more of a re-save's rounding
+ * back, but a PNG or a resized copy of the same JPEG, which has no table, then reads more chroma detail than the
+ * JPEG itself (150 % enlargements: 3 / 4 / 8 misses at 0 / 0.15 / 0.3).
  */
 export const CHROMA_SHRINK = 0.15;
+
+/**
+ * Files whose chroma DC step is finer than this (libjpeg's quality 90 and above: 3 or less) are left as they are:
+ * their one-step coefficients are a fraction of a level, a re-save to them cannot have rounded much up, and a
+ * phone's first save (and the painted ground truth, saved at 92–95) is then measured exactly as before.
+ */
+export const MIN_CHROMA_DC_STEP = 4;
 
 /** The first image column ≥ from whose photo position (origin + column) is a multiple of `block`. */
 function firstBoundary(from: number, origin: number, block: number): number {
