@@ -22,7 +22,7 @@ import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/mar
 import { clmtrackrMedia, FACE_CROPS, FRANCK_FRAMES, faceJpeg } from '../helpers/images';
 import * as synthetic from '../support/synthetic-skin';
 import { table, testAnalyzer } from './support/analyzer';
-import { encodePhoto, locateFace, scoresOf, sheen as sheenPatches, spread, toPhotoWeights } from './support/painting';
+import { encodePhoto, flush, locateFace, scoresOf, sheen as sheenPatches, spread, toPhotoWeights, union } from './support/painting';
 import { blotches, glow } from './support/painting-added';
 
 /** The frame target (issue 13) and, for the markers that do not reach it yet, the range reached (docs/analysis.md). */
@@ -177,6 +177,28 @@ describe('uniformness and the light\'s geometry (root cause 10)', () => {
       const values = scores.map((s) => s[marker]);
       expect(Math.max(...values) - Math.min(...values), `${marker}: ${values.join(' ')}`).toBeLessThanOrEqual(2);
     }
+  });
+});
+
+describe('redness and the light\'s colour on the forehead (root cause 17)', () => {
+  /**
+   * The franck frames' forehead as the head turned away from the key light: 100·log10 R/G up by 8.5, G/B unchanged
+   * (28.3 → 36.8 and 13.6–15.3; docs/analysis.md, Consistency, "Frames"): the fill light is redder, which the
+   * chromophore split reads as ≈ 7.8 units of haemoglobin. Painted as a density on G and B alone over the forehead.
+   */
+  const REDDER_LIGHT: synthetic.Density = [0, 0.085, 0.085];
+
+  it('when the forehead alone takes on the redder colour of a fill light, then a flushed face\'s redness moves by at most 2 points, while the flush itself lowers it by at least 10', async () => {
+    const face = await locateFace(analyzer, await faceJpeg('frontal'));
+    const flushed = flush(face, 0.5);
+    const forehead = synthetic.feathered(union(face.regions, ['forehead']), 256, 6);
+    const lit = synthetic.applyDensity(flushed, toPhotoWeights(face, forehead), REDDER_LIGHT);
+    const [plain, red, redLit] = await Promise.all([face.photo, flushed, lit].map(async (photo) => (await scoresOf(analyzer, await encodePhoto(photo))).redness));
+    console.info(`redness: plain ${plain}, half a flush ${red}, with the forehead's redder light ${redLit}`);
+    // Before skin-v1.11.0 (the forehead and chin as the reference) the redder forehead raised the reference and took
+    // the flushed face back to no redness: 78 → 100.
+    expect(plain - red, `flush ${plain} → ${red}`).toBeGreaterThanOrEqual(10);
+    expect(Math.abs(redLit - red), `redder forehead ${red} → ${redLit}`).toBeLessThanOrEqual(2);
   });
 });
 
