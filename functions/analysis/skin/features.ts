@@ -441,7 +441,7 @@ export const REDNESS_REFERENCE_REGIONS: RegionName[] = ['chin', 'under_eye_left'
 
 /**
  * The reference level: the mean of the haemoglobin medians of the usable reference regions, each counted once (so
- * the chin, three to five times a band's pixels, does not decide it alone, nor does a band left out for glare take
+ * the chin, usually two to four times a band's pixels, does not decide it alone, nor does a band left out for glare take
  * the other's place by weight). With none usable, the face's 25th percentile.
  */
 function rednessReference(haemoglobin: Float32Array, clean: RegionView, face: Weighted): number {
