@@ -24,7 +24,7 @@ export const BLACKHEADS = {
    * ring's median luminance density is at most `darkRing[0]` units (100·OD: 21 % less light) above the regions' median, not at all from
    * `darkRing[1]` (a smoothstep between). A dark dot at the edge of a dark structure (a nostril, stubble, a hair
    * line) is that structure's corner, not a comedo; whether a nostril is inside the skin mask or not flips with a
-   * re-save (docs/analysis.md, Consistency, root cause 17).
+   * re-save (docs/analysis.md, Consistency, root cause 18).
    */
   ring: [3, 6] as [number, number],
   darkRing: [10, 25] as [number, number],

@@ -106,7 +106,7 @@ function creaseSlope(inputs: MarkerInputs, smooth: Float32Array, [eye, cheek]: (
  * inner columns, beside the nose, get lighter going down and read 0; the outer ones 1–4 on a baggy eye), so the median
  * is a single column where few lie: a re-save that moved every column's slope by 0.1–0.2 or the band's ends by a
  * column moved it by up to 0.38 (walter2 at quality 70, 6 points). The middle half's mean keeps the median's
- * indifference to the outer columns and averages over the rest (docs/analysis.md, Consistency, root cause 18).
+ * indifference to the outer columns and averages over the rest (docs/analysis.md, Consistency, root cause 19).
  */
 function interquartileMean(values: number[]): number {
   values.sort((a, b) => a - b);

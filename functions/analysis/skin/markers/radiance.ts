@@ -67,7 +67,7 @@ const LIGHT_FIT: RegionName[] = ['forehead', 'nose', 'chin'];
  * LIGHT_PLANE): pixels far off the plane (hair at the forehead's edge, a nostril's shade, a blemish) weigh less and
  * from a cut-off nothing. With plain least squares a few such pixels set the slope, and a re-save that moved them
  * moved it: queen20 at twice its size, quality 70, −0.083 → −0.070 per px, each cheek's glow by the slope's change
- * times its distance from the fit's centre, radiance 49 → 45 (docs/analysis.md, Consistency, root cause 19).
+ * times its distance from the fit's centre, radiance 49 → 45 (docs/analysis.md, Consistency, root cause 20).
  */
 export function lightSlope(map: Float32Array, pixels: Weighted, size: number): [number, number] | undefined {
   let plane = weightedPlane(map, pixels, size);
