@@ -1,5 +1,5 @@
 /**
- * A JPEG's chroma read with its own quantisation in mind (docs/analysis.md "Consistency", root cause 18): a web
+ * A JPEG's chroma read with its own quantisation in mind (docs/analysis.md "Consistency", root cause 22): a web
  * JPEG (quality ≈ 80) saved again at quality 70 rounds every chroma coefficient of one old step up to one new step,
  * and the skin model read the added chroma detail as texture, pores and spots. The skin crop's pixels now have
  * each chroma coefficient moved a share of the photo's own step towards zero (face/jpeg-chroma.ts), read from the

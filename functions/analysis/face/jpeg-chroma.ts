@@ -3,7 +3,7 @@ import type { JpegTables } from './jpeg-tables';
 
 /**
  * A JPEG's chroma detail moved towards the lower edge of its quantisation bins (docs/analysis.md "Consistency", root
- * cause 18). A JPEG stores each 8 × 8 block of chroma (16 × 16 photo pixels in a 4:2:0 file) as DCT coefficients
+ * cause 22). A JPEG stores each 8 × 8 block of chroma (16 × 16 photo pixels in a 4:2:0 file) as DCT coefficients
  * rounded to multiples of its chroma table's steps; a coefficient stored as k steps held anything from (k − ½) to
  * (k + ½) steps. Saving an already-compressed photo again with coarser steps (a web JPEG of quality ≈ 80 saved at
  * quality 70) rounds every coefficient of one old step up to one new step: the chroma detail the skin model reads

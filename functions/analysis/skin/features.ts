@@ -44,6 +44,12 @@ export const MEASUREMENT = {
    * a re-encode both drop out).
    */
   spotArea: [2, 40, 120] as [number, number, number],
+  /**
+   * A brown spot's size for spotArea[1..2] is its core, the pixels joined to its peak at this share of its height or
+   * more (since skin-v1.11.0): its component above the threshold grew or split as a re-save moved the skin beside it
+   * across the threshold (docs/analysis.md, Consistency, root cause 21).
+   */
+  spotCore: 0.5,
   /** Mottling: the 90th percentile of melanin contrast within a region at or below this is even tone. */
   evenMelaninContrast: 1,
   /** Weight of one unit of mottling above the even level, in spot equivalents. */
@@ -351,7 +357,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Spots are counted where luminance confirms the melanin (skin model, dark_spots.confirmed): a JPEG's quantised
   // chroma blocks made melanin spots that luminance does not have. Mottling stays melanin's own spread.
   const confirmedSpots = channel(maps, 'dark_spots', 'confirmed', size);
-  const pigSpots = spotPeaks(confirmedSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], b.area)) }))
+  const pigSpots = spotPeaks(confirmedSpots, support(pigWeights, size), size, M.spotContrast, M.spotArea[0], M.spotPeakRadius, M.spotProminence).map((b) => ({ ...b, weight: b.weight * (1 - smoothstep(M.spotArea[1], M.spotArea[2], coreArea(confirmedSpots, size, b))) }))
     .filter((b) => b.weight > 0);
   const spotCount = softCount(pigSpots, M.spotContrast, size, pigDense);
   const contrastP90 = pooled(innerClean, MARKER_REGIONS.pigmentation, (w) => weightedPercentile(darkSpots, w, 90));
@@ -623,4 +629,42 @@ export function wrinklesPercent(wrinkleParts: Record<string, number>, crowsFeetW
 /** Oiliness: the percentage of the T-zone's pixels with sheen (soft edges). */
 export function oilinessPercent(sheen: Float32Array, tZone: Weighted): number {
   return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen[0], MEASUREMENT.sheen[1]);
+}
+
+/**
+ * A brown spot's core area: the pixels 4-connected to its peak (the pixel of its peak value nearest the spot, which a
+ * single spot reports at its component's centroid) at MEASUREMENT.spotCore of its height or more, and at least the
+ * detection threshold. Its component above the threshold is not its size: two spots, or a spot and the mottled skin
+ * beside it, join or part there with a re-save (Clooney at quality 70: one 190-px component, counted as a patch,
+ * became a 55-px and a 117-px one, counted as 1.3 spots).
+ */
+function coreArea(map: Float32Array, size: number, spot: { x: number; y: number; peak: number }): number {
+  const reach = 12;
+  const cx = Math.round(spot.x);
+  const cy = Math.round(spot.y);
+  let start = -1;
+  let nearest = Infinity;
+  for (let y = Math.max(0, cy - reach); y <= Math.min(size - 1, cy + reach); y++) {
+    for (let x = Math.max(0, cx - reach); x <= Math.min(size - 1, cx + reach); x++) {
+      const d = (x - cx) ** 2 + (y - cy) ** 2;
+      if (map[y * size + x] === spot.peak && d < nearest) ((nearest = d), (start = y * size + x));
+    }
+  }
+  if (start < 0) return 0;
+  const level = Math.max(MEASUREMENT.spotContrast, MEASUREMENT.spotCore * spot.peak);
+  const seen = new Uint8Array(size * size);
+  const stack = [start];
+  seen[start] = 1;
+  let area = 0;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    area++;
+    const x = i % size;
+    for (const j of [x > 0 ? i - 1 : -1, x < size - 1 ? i + 1 : -1, i - size, i + size]) {
+      if (j < 0 || j >= size * size || seen[j] || !(map[j]! >= level)) continue;
+      seen[j] = 1;
+      stack.push(j);
+    }
+  }
+  return area;
 }

@@ -10,7 +10,7 @@
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep, type Blob } from '../stats.js';
 import { channel } from '../model-spec.js';
-import { denseUnionScratch } from '../weighted-stats.js';
+import { denseUnionScratch, unionPixels, weightedMedian } from '../weighted-stats.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -19,6 +19,15 @@ export const BLACKHEADS = {
   strength: [3, 4.5] as [number, number],
   /** Component area limits (px at S = 256 above the starting strength). */
   area: [1, 16] as [number, number],
+  /**
+   * The ring round a dot (`ring` px from its peak) must be skin as light as the face's: a dot counts fully while the
+   * ring's median luminance density is at most `darkRing[0]` units (100·OD: 21 % less light) above the regions' median, not at all from
+   * `darkRing[1]` (a smoothstep between). A dark dot at the edge of a dark structure (a nostril, stubble, a hair
+   * line) is that structure's corner, not a comedo; whether a nostril is inside the skin mask or not flips with a
+   * re-save (docs/analysis.md, Consistency, root cause 18).
+   */
+  ring: [3, 6] as [number, number],
+  darkRing: [10, 25] as [number, number],
 } as const;
 
 export const BLACKHEADS_REGIONS: RegionName[] = ['nose', 'chin', 'forehead'];
@@ -40,7 +49,36 @@ function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMe
   let total = 0;
   for (let i = 0; i < weights.length; i++) total += weights[i]!;
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
-  const spots = findBlobs(pits, support, size, B.strength[0], B.area[0], B.area[1]);
-  const value = spots.reduce((a, b) => a + weights[Math.round(b.y) * size + Math.round(b.x)]! * smoothstep(B.strength[0], B.strength[1], b.peak), 0);
+  const found = findBlobs(pits, support, size, B.strength[0], B.area[0], B.area[1]);
+  const od = channel(inputs.maps, 'indices', 'od', size);
+  // The face's skin lightness over all the marker's regions, so a region measured alone (per-region results) has the same reference.
+  const skinDensity = weightedMedian(od, unionPixels(inputs, BLACKHEADS_REGIONS));
+  const spots: Blob[] = [];
+  let value = 0;
+  for (const b of found) {
+    const onSkin = 1 - smoothstep(B.darkRing[0], B.darkRing[1], ringDensity(od, size, b) - skinDensity);
+    const weight = weights[Math.round(b.y) * size + Math.round(b.x)]! * smoothstep(B.strength[0], B.strength[1], b.peak) * onSkin;
+    value += weight;
+    if (onSkin > 0) spots.push(b);
+  }
   return { value, details: { soft_count: value, dots: spots.length }, spots };
+}
+
+/** Median luminance density of the ring BLACKHEADS.ring px round a dot's centre (pixels inside the crop). */
+function ringDensity(od: Float32Array, size: number, dot: Blob): number {
+  const [inner, outer] = BLACKHEADS.ring;
+  const cx = Math.round(dot.x);
+  const cy = Math.round(dot.y);
+  const ring: number[] = [];
+  for (let dy = -outer; dy <= outer; dy++) {
+    for (let dx = -outer; dx <= outer; dx++) {
+      const r = Math.hypot(dx, dy);
+      const x = cx + dx;
+      const y = cy + dy;
+      if (r < inner || r > outer || x < 0 || y < 0 || x >= size || y >= size) continue;
+      ring.push(od[y * size + x]!);
+    }
+  }
+  ring.sort((a, b) => a - b);
+  return ring[ring.length >> 1]!;
 }
