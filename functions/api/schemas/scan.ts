@@ -52,7 +52,7 @@ export const skinTypeSchema = z
         t_zone_shine: z.number().meta({ description: '% of the T-zone skin with specular sheen.' }),
         u_zone_shine: z.number().meta({ description: '% of the cheek and chin skin with specular sheen.' }),
         u_zone_dryness: z.number().meta({ description: '% of the cheeks with dryness marks (fine lines, flakes).' }),
-        redness: z.number().meta({ description: 'Cheek and nose haemoglobin above forehead and chin, 100·OD.' }),
+        redness: z.number().meta({ description: 'Cheek and nose haemoglobin above the chin and under-eye skin, 100·OD.' }),
       })
       .meta({ description: 'The raw measures the rule read (docs/markers.md, "Skin type").' }),
   })

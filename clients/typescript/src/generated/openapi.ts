@@ -657,7 +657,7 @@ export interface components {
                 u_zone_shine: number;
                 /** @description % of the cheeks with dryness marks (fine lines, flakes). */
                 u_zone_dryness: number;
-                /** @description Cheek and nose haemoglobin above forehead and chin, 100·OD. */
+                /** @description Cheek and nose haemoglobin above the chin and under-eye skin, 100·OD. */
                 redness: number;
             };
         };

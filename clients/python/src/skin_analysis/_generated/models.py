@@ -185,7 +185,7 @@ class Measures(BaseModel):
     """
     redness: float
     """
-    Cheek and nose haemoglobin above forehead and chin, 100·OD.
+    Cheek and nose haemoglobin above the chin and under-eye skin, 100·OD.
     """
 
 
