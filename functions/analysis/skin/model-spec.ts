@@ -71,6 +71,10 @@ export const FILTER_SCALES = {
   redGate: 2,
   /** Share of a spot's luminance darkening that haemoglobin explains: no red spot below [0], fully one from [1]. */
   redShare: [0.3, 0.6],
+  /** Per blob scale, a red spot's haemoglobin term may read at most this many times its luminance term (chroma alone makes no spot). */
+  redOverLuminance: [1.75, 2, 2],
+  /** At the finest blob scale only, the luminance term may read at most this many times the haemoglobin term. */
+  luminanceOverRed: 1.75,
   lineSigmas: [1, 1.6],
   /** σ of the blur applied to shading − OD_Y (a chroma quantity) in the relief density: about JPEG chroma resolution. */
   reliefChroma: 1,
