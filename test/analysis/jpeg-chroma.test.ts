@@ -35,6 +35,15 @@ describe('the quantisation tables of a JPEG, read from its headers', () => {
     const jpeg = await grey(64, 48).jpeg().toBuffer();
     expect(readJpegTables(jpeg.subarray(0, 30))).toBeUndefined();
   });
+
+  it('when a hostile frame header gives luma three samples per chroma sample, then no tables are read (no fractional block grid)', async () => {
+    const jpeg = Buffer.from(await grey(64, 48).jpeg({ quality: 70, chromaSubsampling: '4:4:4' }).toBuffer());
+    const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    jpeg[sof + 11] = 0x31; // the first component's sampling factors: h 3, v 1 (its chroma stays 1 × 1)
+    expect(readJpegTables(jpeg)).toBeUndefined();
+    jpeg[sof + 11] = 0x21; // h 2, v 1: the 4:2:2 an encoder writes
+    expect(readJpegTables(jpeg)?.chromaStep).toEqual({ x: 2, y: 1 });
+  });
 });
 
 /** A 4:4:4 file's tables with every step `step` (so the test can place a coefficient at an exact number of steps). */

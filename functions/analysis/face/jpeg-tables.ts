@@ -2,7 +2,7 @@
  * What a baseline or progressive JPEG's headers say about its quantisation (ITU-T T.81, B.2.4.1 DQT and B.2.2 SOF):
  * the step of the DC coefficient and of the lowest AC coefficients of the luma and chroma tables, and the chroma
  * subsampling. Read from the bytes (a few dozen lines; no npm library exposes the tables), for deblocking the
- * photo's own block grid (jpeg-deblock.ts). Anything that is not a JPEG, or a JPEG whose headers it cannot follow,
+ * photo's own chroma blocks (jpeg-chroma.ts). Anything that is not a JPEG, or a JPEG whose headers it cannot follow,
  * gives undefined.
  */
 export interface JpegTables {
@@ -73,5 +73,8 @@ function frameTables(bytes: Uint8Array, start: number, end: number, tables: Map<
   const c = component(1);
   const chroma = tables.get(c.table);
   if (!chroma || c.h < 1 || c.v < 1) return undefined;
-  return { luma, chroma, chromaStep: { x: Math.max(1, y.h / c.h), y: Math.max(1, y.v / c.v) } };
+  const step = { x: Math.max(1, y.h / c.h), y: Math.max(1, y.v / c.v) };
+  // Only the layouts encoders write (4:4:4, 4:2:2, 4:2:0, 4:1:1): a hostile header's fractional or huge ratio is skipped.
+  if (![1, 2, 4].includes(step.x) || ![1, 2, 4].includes(step.y)) return undefined;
+  return { luma, chroma, chromaStep: step };
 }
