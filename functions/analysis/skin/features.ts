@@ -652,19 +652,34 @@ function coreArea(map: Float32Array, size: number, spot: { x: number; y: number;
   }
   if (start < 0) return 0;
   const level = Math.max(MEASUREMENT.spotContrast, MEASUREMENT.spotCore * spot.peak);
-  const seen = new Uint8Array(size * size);
-  const stack = [start];
+  const n = size * size;
+  // One marking array for every spot of every scan (the fill is synchronous): the pixels a fill reaches are listed
+  // in `stack` and cleared again before returning, so no spot pays for a whole-crop array.
+  if (coreScratch.seen.length < n) coreScratch = { seen: new Uint8Array(n), stack: new Int32Array(n) };
+  const { seen, stack } = coreScratch;
+  let top = 0;
+  stack[top++] = start;
   seen[start] = 1;
   let area = 0;
-  while (stack.length > 0) {
-    const i = stack.pop()!;
+  const visit = (j: number) => {
+    if (seen[j] || !(map[j]! >= level)) return;
+    seen[j] = 1;
+    stack[top++] = j;
+  };
+  // Breadth first over the list itself (the area is the same set of pixels in any order); the listed pixels are the
+  // ones to clear.
+  let next = 0;
+  while (next < top) {
+    const i = stack[next++]!;
     area++;
     const x = i % size;
-    for (const j of [x > 0 ? i - 1 : -1, x < size - 1 ? i + 1 : -1, i - size, i + size]) {
-      if (j < 0 || j >= size * size || seen[j] || !(map[j]! >= level)) continue;
-      seen[j] = 1;
-      stack.push(j);
-    }
+    if (x > 0) visit(i - 1);
+    if (x < size - 1) visit(i + 1);
+    if (i >= size) visit(i - size);
+    if (i + size < n) visit(i + size);
   }
+  for (let k = 0; k < top; k++) seen[stack[k]!] = 0;
   return area;
 }
+
+let coreScratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
