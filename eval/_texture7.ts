@@ -164,7 +164,7 @@ const METHODS: Record<string, Method> = {
   core1: { map: (c, l) => core(c, l, 1) },
   core15: { map: (c, l) => core(c, l, 1.5) },
   core2: { map: (c, l) => core(c, l, 2) },
-  prod: { map: (c, l) => textureRoughness(c.shading, c.odY, { size: S, masks: l.masks }, REGIONS) },
+  prod: { map: (c, l) => textureRoughness(c.shading, c.odY, { size: S, masks: l.masks }, REGIONS, l.spec.map((x) => 1 - smoothstep(4, 8, x))) },
   cheeks: { map: (c) => rms(band(c.shading)), regions: ['left_cheek', 'right_cheek'] },
 };
 function skinUnion(l: Loaded, names: readonly RegionName[] = REGION_NAMES): Float32Array {

@@ -39,13 +39,13 @@ export function confirmedRelief(lum: number, chroma: number): number {
  *   const roughness = textureRoughness(shading, od, regions, MARKER_REGIONS.texture);
  *   weightedMedian(roughness, cheekPixels); // ≈ 0.8–2 on real faces
  */
-export function textureRoughness(shading: Float32Array, odY: Float32Array, regions: RegionMasks, names: readonly RegionName[]): Float32Array {
+export function textureRoughness(shading: Float32Array, odY: Float32Array, regions: RegionMasks, names: readonly RegionName[], glare?: Float32Array): Float32Array {
   const { size } = regions;
   const n = size * size;
   const skin = new Float32Array(n);
   for (const name of names) {
     const mask = regions.masks[name];
-    for (let i = 0; i < n; i++) if (mask[i]) skin[i] = 1;
+    for (let i = 0; i < n; i++) if (mask[i]) skin[i] = glare ? glare[i]! : 1;
   }
   const blur = blurOver(skin, size);
   const chromaTerm = new Float32Array(n);
