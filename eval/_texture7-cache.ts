@@ -77,7 +77,6 @@ try {
     const masks = Buffer.concat(REGION_NAMES.map((r) => Buffer.from(inspection.regions!.masks[r])));
     writeFileSync(join(out, `${file}.crop`), Buffer.from(floor.data));
     writeFileSync(join(out, `${file}.masks`), masks);
-    writeFileSync(join(out, `${file}.spec`), Buffer.from(channel(maps, 'specular', 'strength', size).buffer.slice(0)));
     writeFileSync(join(out, `${file}.band`), Buffer.from(Float32Array.from(channel(maps, 'texture', 'band_rms', size)).buffer));
     writeFileSync(join(out, `${file}.spec`), Buffer.from(Float32Array.from(channel(maps, 'specular', 'strength', size)).buffer));
     const scores = Object.fromEntries(MARKER_NAMES.map((m) => [m, outcome.markers[m]!.score]));

@@ -3,7 +3,7 @@
  * drift misses (> 3 points) over the photos × re-saves, and its range over each frame sequence.
  * `npx tsx eval/_texture7.ts /tmp/texture7-cache [variant…] [--regions]`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invert3, SRGB_TO_XYZ } from '../functions/analysis/skin/colour';
 import { CHROMOPHORE_VECTORS, LINEAR_FLOOR } from '../functions/analysis/skin/model-spec';
