@@ -408,8 +408,8 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   };
 
   // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face), measured over the texture
-  // regions' skin only and with the relief's chroma part cored (texture.ts; the graph's whole-crop band_rms reached
-  // across the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
+  // regions' skin less glare and confirmed by luminance (texture.ts; the graph's whole-crop band_rms reached across
+  // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
   const band = textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare);
   const fine = channel(maps, 'texture', 'fine_rms', size);
   values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
