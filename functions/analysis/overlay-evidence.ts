@@ -4,7 +4,8 @@ import { ramp } from './skin/evidence-ramp';
 import { markMasked, wordsOf } from './skin/mask-words';
 import { kthSmallest } from './skin/stats';
 import { channel, type SkinMaps } from './skin/model-spec';
-import { MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
+import { glareWeight, MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
+import { textureRoughness } from './skin/texture';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { addedMarkerEvidence } from './skin/markers/evidence';
 import { REGION_NAMES, type RegionMasks, type RegionName, type RgbImage } from './types';
@@ -45,7 +46,7 @@ export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
       inside = unionOf(regions, MARKER_REGIONS[marker]);
       unions.set(bits, inside);
     }
-    markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size) };
+    markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size, regions) };
   }
   const spots: CropSpot[] = [];
   for (const marker of ['acne', 'pigmentation'] as const) {
@@ -83,7 +84,7 @@ function unionOf(regions: RegionMasks, names: readonly RegionName[]): Uint8Array
   return union;
 }
 
-function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number): Uint8Array {
+function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number, regions: RegionMasks): Uint8Array {
   // channel(...) called directly, no per-call closure: a closure made here was inlined into the optimised code of
   // this function, which V8 then discarded once the closure died (`--trace-deopt`: "weak objects"), about once a scan.
   switch (marker) {
@@ -120,9 +121,13 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
       return Number.isFinite(cheekMedian) && top > cheekMedian ? ramp(od, underEyes, cheekMedian, top) : new Uint8Array(inside.length);
     }
     case 'texture': {
-      // Roughness above the face's median (the texture value itself), full at twice it.
+      // Roughness above the face's median (the texture value itself), full at twice it: the map the value is the
+      // median of (skin/texture.ts, measured over the texture regions' skin less glare).
       const median = features.values.texture;
-      return Number.isFinite(median) && median > 0 ? ramp(channel(maps, 'texture', 'band_rms', size), inside, median, 2 * median) : new Uint8Array(inside.length);
+      if (!(Number.isFinite(median) && median > 0)) return new Uint8Array(inside.length);
+      const glare = glareWeight(channel(maps, 'specular', 'strength', size), M.glare);
+      const roughness = textureRoughness(channel(maps, 'chromophores', 'shading', size), channel(maps, 'indices', 'od', size), regions, MARKER_REGIONS.texture, glare);
+      return ramp(roughness, inside, median, 2 * median);
     }
     default:
       // The markers added in skin-v1.3.0 (skin/markers/).

