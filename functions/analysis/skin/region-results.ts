@@ -140,7 +140,7 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   oiliness: {
     outputs: ['specular'],
     regions: ['t_zone'],
-    measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), unionOf(viewOf(regions), MARKER_REGIONS.oiliness)),
+    measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), viewOf(regions)),
   },
   wrinkles: {
     outputs: ['specular', 'lines'],
