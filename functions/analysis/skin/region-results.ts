@@ -139,7 +139,8 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   },
   oiliness: {
     outputs: ['specular'],
-    regions: ['t_zone'],
+    // The forehead's mask says which T-zone pixels are the forehead's (the rest is the ridge, oilinessPercent).
+    regions: ['t_zone', 'forehead'],
     measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), viewOf(regions)),
   },
   wrinkles: {
