@@ -13,7 +13,7 @@ function parts(it: Item) {
 const cache = new Map<string, ReturnType<typeof parts>>();
 const P = (it: Item) => { let p = cache.get(it.id); if (!p) { p = parts(it); cache.set(it.id, p); } return p; };
 const sat = (s: number, K: number) => (K <= 0 ? s : K * (1 - Math.exp(-s / K)));
-function ridgeTop(it: Item, frac: number, useRows = true): number {
+function ridgeTop(it: Item, frac: number, _useRows = true): number {
   const p = P(it); const rows: number[] = [];
   for (let y = 0; y < S; y++) { let c = 0, n = 0; for (let x = 0; x < S; x++) { const i = y * S + x; if (p.nose[i] || p.rest[i]) { n++; const v = it.sheen[i]!; const t = Math.min(1, Math.max(0, (v - 4) / 4)); c += t * t * (3 - 2 * t); } } if (n >= 3) rows.push(100 * c / n); }
   rows.sort((a, b) => b - a); const k = Math.max(1, Math.round(rows.length * frac)); let s = 0; for (let j = 0; j < k; j++) s += rows[j]!; return s / k;

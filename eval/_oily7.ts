@@ -2,7 +2,7 @@
  * [oily7] scratch probe: per frame of the franck video windows, the head pose, oiliness and what its T-zone share is
  * made of (per part, sheen distribution), and the crop / sheen maps as PNG under /tmp/oily7. `npx tsx eval/_oily7.ts [starts…]`
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, } from 'node:fs';
 import sharp from 'sharp';
 import { createInspectingAnalyzer, DEFAULT_MODEL_DIR } from '../functions/analysis/create-analyzer';
 import { createSkinModel } from '../functions/analysis/skin/model';

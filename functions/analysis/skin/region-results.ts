@@ -13,7 +13,6 @@ import {
   glareWeight,
   innerView,
   lineView,
-  MARKER_REGIONS,
   MEASUREMENT,
   MIN_REGION_PIXELS,
   oilinessPercent,
