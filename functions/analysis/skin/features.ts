@@ -241,10 +241,16 @@ function support(pixels: Weighted, size: number): Uint8Array {
   return out;
 }
 
-/** Σ over spots of smoothstep(threshold, 2·threshold, peak), each times its prominence weight and the weight at its centre. */
+/**
+ * Σ over spots of smoothstep(threshold, 2·threshold, peak), each times its prominence weight and the weight at its
+ * peak: where its strength was read, and what its surround (the edge fade) or a highlight over it says about that
+ * reading. Until skin-v1.12.0 a lone spot's weight was read at its component's centroid, which for two spots merged
+ * above the threshold, or a crescent along the lip, lies on other skin than either peak (audrey at 150 %: two spots
+ * on the lip's edge, weight 0 at their peaks, merged and read at 0.89 between them; root cause 33).
+ */
 function softCount(blobs: WeightedBlob[], threshold: number, size: number, weights?: Float32Array): number {
   return blobs.reduce((acc, b) => {
-    const w = weights ? weights[Math.round(b.y) * size + Math.round(b.x)]! : 1;
+    const w = weights ? weights[b.peakY * size + b.peakX]! : 1;
     return acc + w * b.weight * smoothstep(threshold, 2 * threshold, b.peak);
   }, 0);
 }

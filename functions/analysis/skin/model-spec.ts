@@ -75,6 +75,17 @@ export const FILTER_SCALES = {
   redOverLuminance: [1.75, 2, 2],
   /** At the finest blob scale only, the luminance term may read at most this many times the haemoglobin term. */
   luminanceOverRed: 1.75,
+  /**
+   * A dark structure, not a lesion: per blob scale a spot fades from fully counted to not at all as the part of its
+   * luminance darkening its own chromophore does not explain (ΔOD_Y − k·Δhaemoglobin for red spots, ΔOD_Y −
+   * k·Δmelanin for brown ones, k the OD_Y one unit of it adds at the local skin colour; 100·OD units) goes from [0]
+   * to [1]. A papule or a brown spot darkens luminance about as its chromophore says (painted papules read a fifth
+   * less in luminance than in haemoglobin); a nostril or a fold's shade darkens it by 20–35 units, mostly neutral,
+   * and the small share of it a re-save reads as
+   * haemoglobin or melanin flipped it across the red gate and the brown threshold (docs/analysis.md, Consistency,
+   * root cause 34).
+   */
+  unexplainedDarkening: [6, 12],
   lineSigmas: [1, 1.6],
   /** σ of the blur applied to shading − OD_Y (a chroma quantity) in the relief density: about JPEG chroma resolution. */
   reliefChroma: 1,

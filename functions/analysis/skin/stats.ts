@@ -198,7 +198,7 @@ export function smoothstep(lo: number, hi: number, v: number): number {
  * above the threshold or part with every re-encode, resize or shifted crop; counting peaks by prominence keeps the
  * count the same either way, while a spot with a doubled or flat top, or noise on a raised patch, counts once. A
  * single spot comes back at its centroid with the component's area; several at their peaks, sharing the area
- * equally. `weight` is the prominence weight (1 for the highest).
+ * equally; every spot also carries its peak's pixel (peakX, peakY). `weight` is the prominence weight (1 for the highest).
  */
 export function spotPeaks(
   map: Float32Array,
@@ -226,12 +226,15 @@ export function spotPeaks(
     const share = (p: number) => heights.get(p)! / Math.max(map[p]! - threshold, 1e-6);
     const kept = peaks.map((p) => [p, smoothstep(prominence[0], prominence[1], share(p))] as const).filter(([, w]) => w > 0);
     if (kept.length === 1) {
-      spots.push({ area: members.length, peak: map[kept[0]![0]]!, ...centroidOf(members, size), weight: kept[0]![1] });
+      const [p, weight] = kept[0]!;
+      const px = p % size;
+      spots.push({ area: members.length, peak: map[p]!, ...centroidOf(members, size), weight, peakX: px, peakY: (p - px) / size });
       return;
     }
     for (const [p, weight] of kept) {
       const px = p % size;
-      spots.push({ area: members.length / kept.length, peak: map[p]!, x: px, y: (p - px) / size, weight });
+      const py = (p - px) / size;
+      spots.push({ area: members.length / kept.length, peak: map[p]!, x: px, y: py, weight, peakX: px, peakY: py });
     }
   });
   return spots;
@@ -240,6 +243,13 @@ export function spotPeaks(
 export interface WeightedBlob extends Blob {
   /** How far the spot stands apart from a higher one in the same component, 0..1 (1: alone or the highest). */
   weight: number;
+  /**
+   * The pixel of its peak, where its strength was read. A single spot's x, y are its component's centroid, which
+   * can lie far from the peak: two spots that merge above the threshold after a resize have their centroid between
+   * them (docs/analysis.md, Consistency, root cause 33).
+   */
+  peakX: number;
+  peakY: number;
 }
 
 /**

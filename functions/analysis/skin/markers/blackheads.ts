@@ -15,8 +15,16 @@ import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const BLACKHEADS = {
-  /** Dark-pit strength where a dot starts to count; full at `strength[1]`. */
+  /** Dark-pit strength (at the dot's peak between pixels, subPixelPeak) where a dot starts to count; full at `strength[1]`. */
   strength: [3, 4.5] as [number, number],
+  /**
+   * Dots are looked for where a pixel of the map is above this, under `strength[0]`: a dot's pixels sample its peak
+   * at a phase the crop's grid decides (a Gaussian dot of σ 1 whose peak lies half a pixel off in x and y reads 0.78 of
+   * it), so a dot whose peak is above 3 can have no pixel above 3 after a resize or re-save, and the detection's cut
+   * at 3 dropped it whole where its weight should have moved a little (sean_guru2 at 150 %; docs/analysis.md,
+   * Consistency, root cause 33). Since skin-v1.12.0; the detection and the ramp's start were both 3 before.
+   */
+  detect: 2.5,
   /** Component area limits (px at S = 256 above the starting strength). */
   area: [1, 16] as [number, number],
   /**
@@ -49,17 +57,19 @@ function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMe
   let total = 0;
   for (let i = 0; i < weights.length; i++) total += weights[i]!;
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
-  const found = findBlobs(pits, support, size, B.strength[0], B.area[0], B.area[1]);
+  const found = findBlobs(pits, support, size, B.detect, B.area[0], B.area[1]);
   const od = channel(inputs.maps, 'indices', 'od', size);
   // The face's skin lightness over all the marker's regions, so a region measured alone (per-region results) has the same reference.
   const skinDensity = weightedMedian(od, unionPixels(inputs, BLACKHEADS_REGIONS));
   const spots: Blob[] = [];
   let value = 0;
-  for (const b of found) {
+  for (const dot of found) {
+    // The dot's strength between pixels (subPixelPeak), where the ramp reads it.
+    const b = { ...dot, peak: subPixelPeak(pits, size, dot) };
     const onSkin = 1 - smoothstep(B.darkRing[0], B.darkRing[1], ringDensity(od, size, b) - skinDensity);
     const weight = weights[Math.round(b.y) * size + Math.round(b.x)]! * smoothstep(B.strength[0], B.strength[1], b.peak) * onSkin;
     value += weight;
-    if (onSkin > 0) spots.push(b);
+    if (onSkin > 0 && b.peak > B.strength[0]) spots.push(b);
   }
   return { value, details: { soft_count: value, dots: spots.length }, spots };
 }
@@ -81,4 +91,21 @@ function ringDensity(od: Float32Array, size: number, dot: Blob): number {
   }
   ring.sort((a, b) => a - b);
   return ring[ring.length >> 1]!;
+}
+
+/**
+ * A dot's peak between pixels: its highest pixel raised by the vertex of the parabola through it and its two
+ * neighbours in x, and the same in y (0 where the three do not curve down). The dots are 1–4 px across, so their
+ * highest pixel is a sample of the peak at whatever phase the crop's grid has; a resize or a shifted crop moved the
+ * pixel peaks of sean_guru2's dots by 15–20 % (docs/analysis.md, Consistency, root cause 33).
+ */
+function subPixelPeak(map: Float32Array, size: number, dot: Blob): number {
+  const cx = Math.round(dot.x);
+  const cy = Math.round(dot.y);
+  let best = -1;
+  for (let y = Math.max(1, cy - 3); y <= Math.min(size - 2, cy + 3); y++) for (let x = Math.max(1, cx - 3); x <= Math.min(size - 2, cx + 3); x++) if (map[y * size + x] === dot.peak) best = y * size + x;
+  if (best < 0) return dot.peak;
+  const b = map[best]!;
+  const along = (a: number, c: number) => { const d = a - 2 * b + c; return d < 0 ? -((a - c) ** 2) / (8 * d) : 0; };
+  return b + along(map[best - 1]!, map[best + 1]!) + along(map[best - size]!, map[best + size]!);
 }
