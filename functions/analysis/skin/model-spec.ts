@@ -35,7 +35,7 @@ export const SKIN_OUTPUTS = {
   pits: ['dark', 'bright'],
   /**
    * Specular highlights in L* units: strength = brighter and less chromatic than the surrounding skin (min of the
-   * two, the glare weight); sheen = the brightening itself, gated softly by the chroma drop averaged over σ 2 px (oiliness).
+   * two, the glare weight); sheen = the brightening itself, gated softly by the chroma drop averaged over σ 3 px (oiliness; σ 2 before skin-v1.12.0).
    */
   specular: ['strength', 'sheen'],
   /** 9×9 RMS of band-pass shading (σ 1.5 − σ 4.5) and of the finest band (shading − σ 0.8 blur). */
@@ -90,10 +90,17 @@ export const FILTER_SCALES = {
   /** σ of the blur applied to shading − OD_Y (a chroma quantity) in the relief density: about JPEG chroma resolution. */
   reliefChroma: 1,
   specularBackground: 8,
-  /** Chroma drop per unit of brightening (−ΔC* over ΔL*) at which a brightening counts fully as sheen. */
-  sheenChromaDrop: 0.2,
-  /** σ over which the sheen gate averages the brightening and the chroma drop. */
-  sheenGate: 2,
+  /**
+   * Chroma drop per unit of brightening (−ΔC* over ΔL*) at which a brightening counts fully as sheen: 0.1 since
+   * skin-v1.12.0 (0.2 before), a third of what white light gives on skin of C* 20, so a weak highlight whose chroma dip
+   * a quality-70 save flattens still counts (docs/analysis.md, "Consistency", root cause 30).
+   */
+  sheenChromaDrop: 0.1,
+  /**
+   * σ over which the sheen gate averages the brightening and the chroma drop: 3 since skin-v1.12.0 (2 before), so the
+   * drop is read over more of the chroma blocks a re-save quantises, whose local mean it keeps (root cause 30).
+   */
+  sheenGate: 3,
   textureBand: [1.5, 4.5],
   textureFine: 0.8,
   window: 9,

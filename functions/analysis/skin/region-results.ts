@@ -13,7 +13,6 @@ import {
   glareWeight,
   innerView,
   lineView,
-  MARKER_REGIONS,
   MEASUREMENT,
   MIN_REGION_PIXELS,
   oilinessPercent,
@@ -139,8 +138,9 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   },
   oiliness: {
     outputs: ['specular'],
-    regions: ['t_zone'],
-    measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), unionOf(viewOf(regions), MARKER_REGIONS.oiliness)),
+    // The forehead's mask says which T-zone pixels are the forehead's (the rest is the ridge, oilinessPercent).
+    regions: ['t_zone', 'forehead'],
+    measure: (maps, regions) => oilinessPercent(channel(maps, 'specular', 'sheen', regions.size), viewOf(regions)),
   },
   wrinkles: {
     outputs: ['specular', 'lines'],
