@@ -4,8 +4,7 @@ import { ramp } from './skin/evidence-ramp';
 import { markMasked, wordsOf } from './skin/mask-words';
 import { kthSmallest } from './skin/stats';
 import { channel, type SkinMaps } from './skin/model-spec';
-import { glareWeight, MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
-import { textureRoughness } from './skin/texture';
+import { MARKER_REGIONS, MEASUREMENT as M, type SkinFeatures } from './skin/features';
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { addedMarkerEvidence } from './skin/markers/evidence';
 import { REGION_NAMES, type RegionMasks, type RegionName, type RgbImage } from './types';
@@ -46,7 +45,7 @@ export function overlaySourceOf(inputs: OverlayInputs): OverlaySource {
       inside = unionOf(regions, MARKER_REGIONS[marker]);
       unions.set(bits, inside);
     }
-    markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size, regions) };
+    markers[marker] = { severity: result.severity, score: result.score, regionBits: bits, evidence: evidenceOf(marker, maps, features, regionBits, inside, size) };
   }
   const spots: CropSpot[] = [];
   for (const marker of ['acne', 'pigmentation'] as const) {
@@ -84,7 +83,7 @@ function unionOf(regions: RegionMasks, names: readonly RegionName[]): Uint8Array
   return union;
 }
 
-function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number, regions: RegionMasks): Uint8Array {
+function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, regionBits: Uint16Array, inside: Uint8Array, size: number): Uint8Array {
   // channel(...) called directly, no per-call closure: a closure made here was inlined into the optimised code of
   // this function, which V8 then discarded once the closure died (`--trace-deopt`: "weak objects"), about once a scan.
   switch (marker) {
@@ -122,12 +121,9 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
     }
     case 'texture': {
       // Roughness above the face's median (the texture value itself), full at twice it: the map the value is the
-      // median of (skin/texture.ts, measured over the texture regions' skin less glare).
+      // median of (skin/texture.ts, measured over the texture regions' skin less glare), as the reduction left it.
       const median = features.values.texture;
-      if (!(Number.isFinite(median) && median > 0)) return new Uint8Array(inside.length);
-      const glare = glareWeight(channel(maps, 'specular', 'strength', size), M.glare);
-      const roughness = textureRoughness(channel(maps, 'chromophores', 'shading', size), channel(maps, 'indices', 'od', size), regions, MARKER_REGIONS.texture, glare);
-      return ramp(roughness, inside, median, 2 * median);
+      return Number.isFinite(median) && median > 0 ? ramp(features.textureRoughness, inside, median, 2 * median) : new Uint8Array(inside.length);
     }
     default:
       // The markers added in skin-v1.3.0 (skin/markers/).

@@ -146,6 +146,11 @@ export interface SkinFeatures {
   details: Record<MarkerName, Record<string, number>>;
   /** Spots found (pixel coordinates in the crop), for overlays. */
   spots: { acne: WeightedBlob[]; pigmentation: WeightedBlob[] };
+  /**
+   * Texture's roughness map (skin/texture.ts), of which the texture value is the weighted median: kept so the
+   * overlay's evidence ramps this map instead of measuring it again (≈ 6 ms a scan).
+   */
+  textureRoughness: Float32Array;
 }
 
 /** Pixel counts of the masks seen during one reduceFeatures call (masks are not changed once made). */
@@ -449,7 +454,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
     const view = marker === 'acne' || marker === 'oiliness' ? all : clean;
     details[marker]!.regions_used = MARKER_REGIONS[marker].filter((r) => view.usable.has(r)).length;
   }
-  return { size, baseline, coverage, values, details, spots: { acne: acneSpots, pigmentation: pigSpots } };
+  return { size, baseline, coverage, values, details, spots: { acne: acneSpots, pigmentation: pigSpots }, textureRoughness: band };
 }
 
 /**
