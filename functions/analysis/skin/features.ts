@@ -693,25 +693,13 @@ export function ridgeSheenShare(share: number): number {
 }
 
 /**
- * A brown spot's core area: the pixels 4-connected to its peak (the pixel of its peak value nearest the spot, which a
- * single spot reports at its component's centroid) at MEASUREMENT.spotCore of its height or more, and at least the
- * detection threshold. Its component above the threshold is not its size: two spots, or a spot and the mottled skin
- * beside it, join or part there with a re-save (Clooney at quality 70: one 190-px component, counted as a patch,
- * became a 55-px and a 117-px one, counted as 1.3 spots).
+ * A brown spot's core area: the pixels 4-connected to its peak pixel (spotPeaks' peakX, peakY) at MEASUREMENT.spotCore
+ * of its height or more, and at least the detection threshold. Its component above the threshold is not its size:
+ * two spots, or a spot and the mottled skin beside it, join or part there with a re-save (Clooney at quality 70: one
+ * 190-px component, counted as a patch, became a 55-px and a 117-px one, counted as 1.3 spots).
  */
-function coreArea(map: Float32Array, size: number, spot: { x: number; y: number; peak: number }): number {
-  const reach = 12;
-  const cx = Math.round(spot.x);
-  const cy = Math.round(spot.y);
-  let start = -1;
-  let nearest = Infinity;
-  for (let y = Math.max(0, cy - reach); y <= Math.min(size - 1, cy + reach); y++) {
-    for (let x = Math.max(0, cx - reach); x <= Math.min(size - 1, cx + reach); x++) {
-      const d = (x - cx) ** 2 + (y - cy) ** 2;
-      if (map[y * size + x] === spot.peak && d < nearest) ((nearest = d), (start = y * size + x));
-    }
-  }
-  if (start < 0) return 0;
+function coreArea(map: Float32Array, size: number, spot: { peakX: number; peakY: number; peak: number }): number {
+  const start = spot.peakY * size + spot.peakX;
   const level = Math.max(MEASUREMENT.spotContrast, MEASUREMENT.spotCore * spot.peak);
   const n = size * size;
   // One marking array for every spot of every scan (the fill is synchronous): the pixels a fill reaches are listed

@@ -105,6 +105,17 @@ export interface Blob {
   y: number;
 }
 
+/** A blob with the pixel of its peak (findBlobs, spotPeaks): where its strength was read. */
+export interface PeakedBlob extends Blob {
+  /**
+   * The pixel of its peak. A single spot's x, y are its component's centroid, which can lie far from the peak: two
+   * spots that merge above the threshold after a resize have their centroid between them (docs/analysis.md,
+   * Consistency, root cause 33).
+   */
+  peakX: number;
+  peakY: number;
+}
+
 let componentScratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
 
 /**
@@ -159,14 +170,16 @@ export function findBlobs(
   threshold: number,
   minArea = 1,
   maxArea = Number.POSITIVE_INFINITY,
-): Blob[] {
-  const blobs: Blob[] = [];
+): PeakedBlob[] {
+  const blobs: PeakedBlob[] = [];
   forEachComponent(map, mask, size, threshold, (members) => {
     const area = members.length;
     if (area < minArea || area > maxArea) return;
     let peak = -Infinity;
-    for (const p of members) if (map[p]! > peak) peak = map[p]!;
-    blobs.push({ area, peak, ...centroidOf(members, size) });
+    let at = -1;
+    for (const p of members) if (map[p]! > peak) ((peak = map[p]!), (at = p));
+    const peakX = at % size;
+    blobs.push({ area, peak, ...centroidOf(members, size), peakX, peakY: (at - peakX) / size });
   });
   return blobs;
 }
@@ -240,16 +253,9 @@ export function spotPeaks(
   return spots;
 }
 
-export interface WeightedBlob extends Blob {
+export interface WeightedBlob extends PeakedBlob {
   /** How far the spot stands apart from a higher one in the same component, 0..1 (1: alone or the highest). */
   weight: number;
-  /**
-   * The pixel of its peak, where its strength was read. A single spot's x, y are its component's centroid, which
-   * can lie far from the peak: two spots that merge above the threshold after a resize have their centroid between
-   * them (docs/analysis.md, Consistency, root cause 33).
-   */
-  peakX: number;
-  peakY: number;
 }
 
 /**

@@ -8,7 +8,7 @@
  * markers read different strengths of the same map.
  */
 import type { RegionName } from '../../types.js';
-import { findBlobs, smoothstep, type Blob } from '../stats.js';
+import { findBlobs, smoothstep, type Blob, type PeakedBlob } from '../stats.js';
 import { channel } from '../model-spec.js';
 import { denseUnionScratch, unionPixels, weightedMedian } from '../weighted-stats.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
@@ -65,7 +65,7 @@ function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMe
   let value = 0;
   for (const dot of found) {
     // The dot's strength between pixels (subPixelPeak), where the ramp reads it.
-    const b = { ...dot, peak: subPixelPeak(pits, size, dot) };
+    const b: Blob = { area: dot.area, x: dot.x, y: dot.y, peak: subPixelPeak(pits, size, dot) };
     const onSkin = 1 - smoothstep(B.darkRing[0], B.darkRing[1], ringDensity(od, size, b) - skinDensity);
     const weight = weights[Math.round(b.y) * size + Math.round(b.x)]! * smoothstep(B.strength[0], B.strength[1], b.peak) * onSkin;
     value += weight;
@@ -99,13 +99,15 @@ function ringDensity(od: Float32Array, size: number, dot: Blob): number {
  * highest pixel is a sample of the peak at whatever phase the crop's grid has; a resize or a shifted crop moved the
  * pixel peaks of sean_guru2's dots by 15–20 % (docs/analysis.md, Consistency, root cause 33).
  */
-function subPixelPeak(map: Float32Array, size: number, dot: Blob): number {
-  const cx = Math.round(dot.x);
-  const cy = Math.round(dot.y);
-  let best = -1;
-  for (let y = Math.max(1, cy - 3); y <= Math.min(size - 2, cy + 3); y++) for (let x = Math.max(1, cx - 3); x <= Math.min(size - 2, cx + 3); x++) if (map[y * size + x] === dot.peak) best = y * size + x;
-  if (best < 0) return dot.peak;
+function subPixelPeak(map: Float32Array, size: number, dot: PeakedBlob): number {
+  const { peakX: x, peakY: y } = dot;
+  // A peak on the crop's border has no neighbour on one side: its pixel value, as no parabola can be drawn.
+  if (x < 1 || y < 1 || x > size - 2 || y > size - 2) return dot.peak;
+  const best = y * size + x;
   const b = map[best]!;
-  const along = (a: number, c: number) => { const d = a - 2 * b + c; return d < 0 ? -((a - c) ** 2) / (8 * d) : 0; };
+  const along = (a: number, c: number) => {
+    const d = a - 2 * b + c;
+    return d < 0 ? -((a - c) ** 2) / (8 * d) : 0;
+  };
   return b + along(map[best - 1]!, map[best + 1]!) + along(map[best - size]!, map[best + size]!);
 }
