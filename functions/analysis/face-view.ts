@@ -3,6 +3,7 @@ import { BLAZEFACE_INPUT, letterboxEncoded, type DetectedFace, type FaceLandmark
 import { headPose } from './face/pose';
 import { extractSquareCrop } from './face/crop-sampler';
 import { shrinkJpegChroma } from './face/jpeg-chroma';
+import { restorePrimaryLuma } from './face/jpeg-luma';
 import { readJpegTables, type JpegTables } from './face/jpeg-tables';
 import type { Box, RgbImage } from './types';
 
@@ -88,7 +89,9 @@ export class FaceFinder {
     if (this.tables === null) this.tables = readJpegTables(this.source.bytes);
     if (!this.tables?.chroma || view.scaleX !== 1 || view.scaleY !== 1) return view.image;
     const inView: Box = { x: Math.floor(area.x) - view.left, y: Math.floor(area.y) - view.top, width: Math.ceil(area.width) + 1, height: Math.ceil(area.height) + 1 };
-    return shrinkJpegChroma(view.image, { x: view.left, y: view.top }, inView, this.tables);
+    const origin = { x: view.left, y: view.top };
+    const luma = restorePrimaryLuma(view.image, origin, inView, this.tables);
+    return shrinkJpegChroma(luma.image, origin, inView, this.tables, luma.resaved);
   }
 
   private async viewOf(scale: number, area: Box): Promise<ImageView> {

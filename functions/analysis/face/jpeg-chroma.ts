@@ -1,5 +1,7 @@
 import type { Box, RgbImage } from '../types';
+import { dct2, idct2, ZIGZAG } from './jpeg-dct';
 import type { JpegTables } from './jpeg-tables';
+import { estimatePrimarySteps, primaryRestorations } from './jpeg-luma';
 
 /**
  * A JPEG's chroma detail moved towards the lower edge of its quantisation bins (docs/analysis.md "Consistency", root
@@ -17,7 +19,7 @@ import type { JpegTables } from './jpeg-tables';
  * block, and only the change is brought back up (bilinearly, as a decoder's chroma upsampling) and added with the
  * luma left as it was. Blocks not wholly inside `area` (image pixels) are left as they are.
  */
-export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables): RgbImage {
+export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables, resaved = false): RgbImage {
   const chroma = tables.chroma;
   if (!chroma || chroma[0]! < MIN_CHROMA_DC_STEP) return image;
   const { width, height } = image;
@@ -35,8 +37,9 @@ export function shrinkJpegChroma(image: RgbImage, origin: { x: number; y: number
   const ch = rows * 8;
   const { cb, cr } = chromaPlanes(image, x0, y0, cw, ch, sx, sy);
   const steps = stepsInRowOrder(chroma, sx, sy);
-  const dCb = shrinkBlocks(cb, cw, ch, steps);
-  const dCr = shrinkBlocks(cr, cw, ch, steps);
+  const restorations = resaved ? chromaRestorations([cb, cr], cw, ch, chroma, steps) : [];
+  const dCb = shrinkBlocks(cb, cw, ch, steps, restorations);
+  const dCr = shrinkBlocks(cr, cw, ch, steps, restorations);
   const out = new Uint8Array(image.data);
   for (let y = y0; y < y0 + ch * sy; y++) {
     const fy = (y - y0 + 0.5) / sy - 0.5;
@@ -123,12 +126,6 @@ function chromaPlanes(image: RgbImage, x0: number, y0: number, cw: number, ch: n
   return { cb, cr };
 }
 
-/** JPEG's zig-zag order: ZIGZAG[z] = row-major index of the z-th coefficient. */
-const ZIGZAG = [
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36,
-  29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-];
-
 /**
  * The table's steps in row-major order, as they appear in chroma averaged back from a decoded photo: a decoder's
  * triangle upsampling followed by the 2-sample average is the filter (1, 6, 1) / 8 along a subsampled axis, which
@@ -144,20 +141,55 @@ function stepsInRowOrder(table: number[], sx: number, sy: number): Float64Array 
   return steps;
 }
 
-/** Orthonormal 8-point DCT-II basis: BASIS[u * 8 + x]. */
-const BASIS = (() => {
-  const m = new Float64Array(64);
-  for (let u = 0; u < 8; u++) {
-    for (let x = 0; x < 8; x++) m[u * 8 + x] = (u === 0 ? Math.SQRT1_2 : 1) * 0.5 * Math.cos(((2 * x + 1) * u * Math.PI) / 16);
+/**
+ * The chroma side of a second, coarser save (docs/analysis.md "Consistency", root cause 39): Cb and Cr blocks at the
+ * file's chroma resolution, each coefficient divided by its sampling gain so it reads in table steps, estimated as the
+ * luma is (jpeg-luma.ts). Per row-major frequency the first file's mean value of each level, in table units, with
+ * the table step it is in; empty when the file shows no finer first save.
+ */
+function chromaRestorations(planes: Float64Array[], w: number, h: number, table: number[], steps: Float64Array): ({ means: Float64Array; step: number } | undefined)[] {
+  const tableSteps = stepsInRowOrder(table, 1, 1);
+  const blocks = planeBlocks(planes, w, h, 0, steps, tableSteps);
+  const calibration = planeBlocks(planes, w, h, 4, steps, tableSteps);
+  if (!calibration.count) return [];
+  const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, tableSteps, CHROMA_NOISE, true);
+  return primaryRestorations(history, CHROMA_NOISE).map((means, k) => (means ? { means, step: tableSteps[k]! } : undefined));
+}
+
+/**
+ * Rounding and upsampling noise of a chroma coefficient averaged back from decoded pixels, in table units (the
+ * decoder's triangle upsampling leaks a little of each neighbouring block into the average).
+ */
+const CHROMA_NOISE = 1;
+
+/** DCT blocks of every plane (8 × 8 samples from `shift`), each coefficient divided by steps / tableSteps. */
+function planeBlocks(planes: Float64Array[], w: number, h: number, shift: number, steps: Float64Array, tableSteps: Float64Array): { coefs: Float64Array; count: number } {
+  const cols = Math.floor((w - shift) / 8);
+  const rows = Math.floor((h - shift) / 8);
+  const count = Math.max(0, cols * rows * planes.length);
+  const coefs = new Float64Array(count * 64);
+  const block = new Float64Array(64);
+  const tmp = new Float64Array(64);
+  const out = new Float64Array(64);
+  let n = 0;
+  for (const plane of planes) {
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) block[y * 8 + x] = plane[(shift + r * 8 + y) * w + shift + c * 8 + x]!;
+        dct2(block, tmp, out);
+        for (let k = 0; k < 64; k++) coefs[n * 64 + k] = (out[k]! * tableSteps[k]!) / steps[k]!;
+        n++;
+      }
+    }
   }
-  return m;
-})();
+  return { coefs, count };
+}
 
 /**
  * Per 8 × 8 block of a plane: every AC coefficient under 1.5 steps moved CHROMA_SHRINK of its step towards zero (not
  * past it); returns the change in the plane's own samples.
  */
-function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64Array): Float64Array {
+function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64Array, restorations: ({ means: Float64Array; step: number } | undefined)[]): Float64Array {
   const delta = new Float64Array(w * h);
   const block = new Float64Array(64);
   const tmp = new Float64Array(64);
@@ -169,6 +201,16 @@ function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64A
       let any = false;
       for (let k = 1; k < 64; k++) {
         const c = coef[k]!;
+        const restore = restorations[k];
+        if (restore) {
+          // A re-save from a finer first table (jpeg-luma.ts): the level the first file most plausibly held.
+          const m = Math.round(c / steps[k]!);
+          const level = Math.abs(m);
+          const gain = steps[k]! / restore.step;
+          coef[k] = level === 0 || level >= restore.means.length ? 0 : Math.sign(m) * (restore.means[level]! * gain - level * steps[k]!);
+          if (coef[k] !== 0) any = true;
+          continue;
+        }
         // Only coefficients stored as one step (or none): a coarser re-save rounds every one-step coefficient up to
         // its own step, while larger ones are rounded either way (and a painted blotch's are many steps).
         const shrink = Math.abs(c) < 1.5 * steps[k]! ? Math.min(Math.abs(c), CHROMA_SHRINK * steps[k]!) : 0;
@@ -182,40 +224,4 @@ function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64A
     }
   }
   return delta;
-}
-
-/** Separable 2-D DCT of an 8 × 8 block (row-major): out[v * 8 + u]. */
-function dct2(block: Float64Array, tmp: Float64Array, out: Float64Array): void {
-  for (let y = 0; y < 8; y++) {
-    for (let u = 0; u < 8; u++) {
-      let s = 0;
-      for (let x = 0; x < 8; x++) s += BASIS[u * 8 + x]! * block[y * 8 + x]!;
-      tmp[y * 8 + u] = s;
-    }
-  }
-  for (let u = 0; u < 8; u++) {
-    for (let v = 0; v < 8; v++) {
-      let s = 0;
-      for (let y = 0; y < 8; y++) s += BASIS[v * 8 + y]! * tmp[y * 8 + u]!;
-      out[v * 8 + u] = s;
-    }
-  }
-}
-
-/** The inverse of dct2. */
-function idct2(coef: Float64Array, tmp: Float64Array, out: Float64Array): void {
-  for (let v = 0; v < 8; v++) {
-    for (let x = 0; x < 8; x++) {
-      let s = 0;
-      for (let u = 0; u < 8; u++) s += BASIS[u * 8 + x]! * coef[v * 8 + u]!;
-      tmp[v * 8 + x] = s;
-    }
-  }
-  for (let x = 0; x < 8; x++) {
-    for (let y = 0; y < 8; y++) {
-      let s = 0;
-      for (let v = 0; v < 8; v++) s += BASIS[v * 8 + y]! * tmp[v * 8 + x]!;
-      out[y * 8 + x] = s;
-    }
-  }
 }

@@ -1,0 +1,341 @@
+import type { Box, RgbImage } from '../types';
+import { dct2, idct2, ZIGZAG } from './jpeg-dct';
+import type { JpegTables } from './jpeg-tables';
+
+/**
+ * A JPEG saved twice, the second time with coarser luma steps, read as the first file held it (docs/analysis.md
+ * "Consistency", root cause 38). A web portrait (quality ≈ 80) saved again at quality 70 stores each luma DCT
+ * coefficient k₁·q₁ of the first file as round(k₁·q₁ / q₂)·q₂: a coefficient of one step q₁ (the finest detail the
+ * first file kept: pores, flecks, fine lines at the skin crop's scale) arrives as one step q₂, 1.3–1.8 times larger,
+ * and the finest luminance band reads ≈ 30 % rougher (root cause 26). Which q₁ it was is not in the file, but it left
+ * a trace: each second-save bin m collects the first file's levels k₁ with round(k₁·q₁ / q₂) = m, so with
+ * q₂ / 2 < q₁ < q₂ some bins collect two levels and the others one, a periodic pattern a single quantisation of a
+ * smooth (Laplacian) distribution cannot make (double-compression forensics: Lukáš & Fridrich 2003, "Estimation of
+ * primary quantization matrix in double compressed JPEG images"; Thai & Cogranne 2019 fit a model of the twice
+ * quantised coefficients per candidate q₁).
+ *
+ * Per luma frequency, over the photo's own 8 × 8 blocks, the coefficients re-derived from the decoded pixels (JFIF
+ * luma) are binned by the file's step q₂ and the bins' counts are fitted by a Laplacian quantised once at q₂ and by
+ * one quantised at q₁ and again at q₂ (with the decoder's rounding noise), for every candidate q₁ from q₂ / 2 to 2·q₂;
+ * a frequency is taken as re-saved from a finer q₁ when the best q₁ below q₂ beats every other candidate (q₂ itself,
+ * a single save, among them) by PRIMARY_EVIDENCE nats. Each coefficient of such a frequency is then replaced by the
+ * first file's value it most plausibly came from: the mean of the q₁ levels that round to its bin, weighted by the
+ * fitted Laplacian. Only the luma changes (the same amount added to R, G and B).
+ */
+export function restorePrimaryLuma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables): { image: RgbImage; resaved: boolean } {
+  const blocks = lumaBlocks(image, origin, area, 0);
+  const calibration = lumaBlocks(image, origin, area, 4);
+  if (!blocks || !calibration) return { image, resaved: false };
+  const steps = lumaStepsInRowOrder(tables.luma);
+  const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, steps);
+  if (!history.resaved) return { image, resaved: false };
+  const restorations = primaryRestorations(history, ROUNDING_NOISE);
+  const { width, height } = image;
+  const out = new Uint8Array(image.data);
+  const coef = new Float64Array(64);
+  const tmp = new Float64Array(64);
+  const delta = new Float64Array(64);
+  for (let b = 0; b < blocks.count; b++) {
+    let any = false;
+    for (let k = 1; k < 64; k++) {
+      const restore = restorations[k];
+      coef[k] = 0;
+      if (!restore) continue;
+      const m = Math.round(blocks.coefs[b * 64 + k]! / steps[k]!);
+      const level = Math.abs(m);
+      if (level === 0 || level >= restore.length) continue;
+      coef[k] = Math.sign(m) * restore[level]! - m * steps[k]!;
+      any = true;
+    }
+    if (!any) continue;
+    coef[0] = 0;
+    idct2(coef, tmp, delta);
+    const bx = blocks.x0 + (b % blocks.cols) * 8;
+    const by = blocks.y0 + Math.floor(b / blocks.cols) * 8;
+    for (let y = 0; y < 8; y++) {
+      for (let x = 0; x < 8; x++) {
+        const d = delta[y * 8 + x]!;
+        const p = 3 * ((by + y) * width + bx + x);
+        out[p] = toByte(image.data[p]! + d);
+        out[p + 1] = toByte(image.data[p + 1]! + d);
+        out[p + 2] = toByte(image.data[p + 2]! + d);
+      }
+    }
+  }
+  return { image: { data: out, width, height }, resaved: true };
+}
+
+/**
+ * Per frequency, the value each second-save level 0…MAX_LEVEL most plausibly held in the first file, or undefined
+ * where the first step was not finer.
+ */
+export function primaryRestorations(history: PrimaryEstimate, noise: number): (Float64Array | undefined)[] {
+  if (!history.resaved) return [];
+  return history.fits.map((fit, k) => {
+    const q1 = history.q1[k]!;
+    return fit && q1 < fit.q2 ? primaryMeans(q1, fit.q2, laplacianPrior(fit.hist, q1, fit.q2, noise), noise) : undefined;
+  });
+}
+
+export interface PrimaryEstimate {
+  /** Whether the photo shows a first save finer than its own table (MIN_RESAVED_LOWEST of the lowest frequencies). */
+  resaved: boolean;
+  /** The first table's step per row-major frequency as estimated (the file's own step where none finer shows). */
+  q1: Float64Array;
+  /** The first table over the second, fitted jointly over every judged frequency (1 for a single save). */
+  ratio: number;
+  fits: (FrequencyFit | undefined)[];
+}
+
+/**
+ * The first file's luma table as far as the histograms show it. A frequency whose own fit shows a finer first step
+ * by PRIMARY_EVIDENCE keeps it; the others (most of the finer frequencies hold too few non-zero coefficients to show
+ * a pattern alone) take the second table's step times the ratio that fits all judged frequencies together: encoders
+ * scale one base table by the quality (libjpeg's tables at 80 and 70 are its base table × 0.4 and × 0.6), so the two
+ * tables of a re-save stand in one ratio, give or take the rounding of each step.
+ */
+export function estimatePrimarySteps(coefs: Float64Array, count: number, calibration: Float64Array, calibrationCount: number, steps: Float64Array, noise = ROUNDING_NOISE, knownResaved = false): PrimaryEstimate {
+  const fits = fitPrimarySteps(coefs, count, calibration, calibrationCount, steps, noise);
+  const q1 = Float64Array.from(steps);
+  const shown = (k: number) => fits[k]?.best !== undefined && fits[k]!.evidence >= PRIMARY_EVIDENCE;
+  const resaved = knownResaved || LOWEST_FREQUENCIES.filter(shown).length >= MIN_RESAVED_LOWEST;
+  let ratio = 1;
+  if (resaved) {
+    let best = -Infinity;
+    for (let r = 0.5; r <= 1.0001; r += 0.01) {
+      let total = 0;
+      for (const fit of fits) if (fit?.ll) total += fit.ll[Math.min(2 * fit.q2, Math.max(Math.floor(fit.q2 / 2) + 1, Math.round(fit.q2 * r)))]!;
+      if (total > best) {
+        best = total;
+        ratio = r;
+      }
+    }
+    for (let k = 1; k < 64; k++) {
+      const fit = fits[k];
+      if (!fit) continue;
+      q1[k] = shown(k) ? fit.best! : Math.min(fit.q2, Math.max(Math.floor(fit.q2 / 2) + 1, Math.round(fit.q2 * ratio)));
+    }
+  }
+  return { resaved, q1, ratio, fits };
+}
+
+/**
+ * Nats by which the best primary step below q₂ must out-fit every other candidate before a frequency is restored.
+ */
+export const PRIMARY_EVIDENCE = 10;
+/**
+ * A photo is taken as re-saved only when at least MIN_RESAVED_LOWEST of its five lowest AC frequencies (zig-zag 1–5,
+ * the most populated) show a finer first step. A first save's histograms can show a stray pattern in a sparse
+ * middle frequency (a crop of an older JPEG off its grid, whose blocks the calibration grid may meet), never in these.
+ */
+export const MIN_RESAVED_LOWEST = 3;
+const LOWEST_FREQUENCIES = [1, 2, 3, 4, 5].map((z) => ZIGZAG[z]!);
+/** Frequencies with fewer non-zero coefficients than this are not judged (too few to show a pattern). */
+const MIN_NONZERO = 30;
+/** Bins |m| = 0 … MAX_LEVEL are fitted one by one; larger ones as one tail bin. */
+const MAX_LEVEL = 12;
+/** Rounding noise of a decoded coefficient (8-bit pixels, integer transforms), in coefficient units. */
+const ROUNDING_NOISE = 0.5;
+
+export interface FrequencyFit {
+  /** The step of the file's table. */
+  q2: number;
+  nonzero: number;
+  /** Counts of the second save's bins |m| = 0…MAX_LEVEL, and the tail. */
+  hist: Float64Array;
+  /** |calibration coefficients|, sorted. */
+  magnitudes: Float64Array;
+  /** Log-likelihood of the second save's bins per candidate q₁ (index q₁, from ⌊q₂/2⌋ + 1 to 2·q₂); undefined when too few. */
+  ll?: Float64Array;
+  /** The best candidate below q₂, and its log-likelihood over the best other candidate (q₂ itself among them). */
+  best?: number;
+  evidence: number;
+}
+
+/**
+ * The fit of every AC luma frequency (row-major index 1…63). `calibration` holds the same frequencies on a grid
+ * shifted by half a block: there the quantisation leaves no trace, so their histogram stands for the unquantised
+ * coefficients (Lukáš & Fridrich's calibration), and each candidate q₁ predicts the second save's histogram by
+ * quantising them at q₁ and again at q₂.
+ */
+export function fitPrimarySteps(coefs: Float64Array, count: number, calibration: Float64Array, calibrationCount: number, steps: Float64Array, noise: number): (FrequencyFit | undefined)[] {
+  const fits: (FrequencyFit | undefined)[] = new Array(64).fill(undefined);
+  for (let k = 1; k < 64; k++) {
+    const q2 = steps[k]!;
+    if (q2 < 2) continue;
+    const hist = new Float64Array(MAX_LEVEL + 2);
+    for (let b = 0; b < count; b++) hist[Math.min(MAX_LEVEL + 1, Math.abs(Math.round(coefs[b * 64 + k]! / q2)))]! += 1;
+    const nonzero = count - hist[0]!;
+    if (nonzero === 0) continue;
+    const magnitudes = new Float64Array(calibrationCount);
+    for (let b = 0; b < calibrationCount; b++) magnitudes[b] = Math.abs(calibration[b * 64 + k]!);
+    magnitudes.sort();
+    const fit: FrequencyFit = { q2, nonzero, magnitudes, hist, evidence: -Infinity };
+    fits[k] = fit;
+    if (nonzero < MIN_NONZERO) continue;
+    const ll = new Float64Array(2 * q2 + 1).fill(-Infinity);
+    let below = -Infinity;
+    let other = -Infinity;
+    for (let q1 = Math.floor(q2 / 2) + 1; q1 <= 2 * q2; q1++) {
+      ll[q1] = logLikelihood(hist, predictedBins(primaryLevels(magnitudes, q1, q2), q1, q2, noise));
+      if (q1 >= q2) other = Math.max(other, ll[q1]!);
+      else if (ll[q1]! > below) {
+        below = ll[q1]!;
+        fit.best = q1;
+      }
+    }
+    fit.ll = ll;
+    fit.evidence = below - other;
+  }
+  return fits;
+}
+
+/**
+ * The mass of each primary level |k₁| of step q₁ under the Laplacian whose double quantisation (q₁ then q₂) fits the
+ * second save's bins best: the prior for a coefficient's first value. (The calibration's histogram is not used here:
+ * on the shifted grid the second save's block edges fall inside the blocks and add to the finer frequencies.)
+ */
+function laplacianPrior(hist: Float64Array, q1: number, q2: number, noise: number): Float64Array {
+  const levels = Math.ceil(((MAX_LEVEL + 1) * q2 + 3) / q1) + 1;
+  let best = { ll: -Infinity, mass: new Float64Array(levels + 1) };
+  for (let i = 0; i < 48; i++) {
+    const scale = q2 * 2 ** (i / 6 - 5);
+    const mass = new Float64Array(levels + 1);
+    mass[0] = 1 - Math.exp(-q1 / (2 * scale));
+    const ratio = 1 - Math.exp(-q1 / scale);
+    for (let k1 = 1; k1 < levels; k1++) mass[k1] = Math.exp(-((k1 - 0.5) * q1) / scale) * ratio;
+    mass[levels] = Math.exp(-((levels - 0.5) * q1) / scale);
+    const ll = logLikelihood(hist, predictedBins(mass, q1, q2, noise));
+    if (ll > best.ll) best = { ll, mass };
+  }
+  return best.mass;
+}
+
+/** Counts of the calibration magnitudes at each level |k₁| = 0…levels of step q₁ (plus ½, so none is impossible). */
+function primaryLevels(sorted: Float64Array, q1: number, q2: number): Float64Array {
+  const levels = Math.ceil(((MAX_LEVEL + 1) * q2 + 3) / q1) + 1;
+  const counts = new Float64Array(levels + 1);
+  let below = 0;
+  for (let k1 = 0; k1 <= levels; k1++) {
+    const upTo = k1 === levels ? sorted.length : upperBound(sorted, (k1 + 0.5) * q1);
+    counts[k1] = upTo - below + 0.5;
+    below = upTo;
+  }
+  return counts;
+}
+
+/** The share of coefficients predicted in each bin |m| = 0…MAX_LEVEL (and the tail) from primary level counts. */
+function predictedBins(levels: Float64Array, q1: number, q2: number, noise: number): Float64Array {
+  const p = new Float64Array(MAX_LEVEL + 2);
+  let total = 0;
+  for (let k1 = 0; k1 < levels.length; k1++) {
+    const w = levels[k1]!;
+    total += w;
+    let inBins = 0;
+    // The rounding noise is a fraction of a step: only the nearest bin and its neighbours can receive a level.
+    const nearest = Math.round((k1 * q1) / q2);
+    for (let m = Math.max(0, nearest - 1); m <= Math.min(MAX_LEVEL, nearest + 1); m++) {
+      const c = binChance(k1 * q1, m, q2, noise);
+      p[m]! += w * c;
+      inBins += c;
+    }
+    p[MAX_LEVEL + 1]! += w * Math.max(0, 1 - inBins);
+  }
+  for (let m = 0; m <= MAX_LEVEL + 1; m++) p[m] = p[m]! / total;
+  return p;
+}
+
+function logLikelihood(hist: Float64Array, p: Float64Array): number {
+  let ll = 0;
+  for (let m = 0; m < hist.length; m++) if (hist[m]! > 0) ll += hist[m]! * Math.log(Math.max(p[m]!, 1e-9));
+  return ll;
+}
+
+/** The number of sorted values ≤ x. */
+function upperBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** E[k₁·q₁ | second-save level m] for m = 0…MAX_LEVEL, with `prior` the weight of each primary level |k₁|. */
+export function primaryMeans(q1: number, q2: number, prior: Float64Array, noise: number): Float64Array {
+  const sum = new Float64Array(MAX_LEVEL + 1);
+  const mass = new Float64Array(MAX_LEVEL + 1);
+  for (let k1 = 0; k1 < prior.length; k1++) {
+    const v = k1 * q1;
+    for (let m = 0; m <= MAX_LEVEL; m++) {
+      const p = prior[k1]! * binChance(v, m, q2, noise);
+      sum[m]! += p * v;
+      mass[m]! += p;
+    }
+  }
+  const means = new Float64Array(MAX_LEVEL + 1);
+  for (let m = 0; m <= MAX_LEVEL; m++) means[m] = mass[m]! > 0 ? sum[m]! / mass[m]! : m * q2;
+    return means;
+}
+
+/** The chance a coefficient of value v ≥ 0 (plus rounding noise) lands in folded bin |m| of step q₂. */
+function binChance(v: number, m: number, q2: number, noise: number): number {
+  const upper = normalCdf(((m + 0.5) * q2 - v) / noise) - normalCdf(((m - 0.5) * q2 - v) / noise);
+  if (m === 0) return upper;
+  return upper + normalCdf((-(m - 0.5) * q2 - v) / noise) - normalCdf((-(m + 0.5) * q2 - v) / noise);
+}
+
+/** Abramowitz–Stegun 7.1.26 (error under 1.5e-7). */
+function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/** The luma table in row-major order. */
+export function lumaStepsInRowOrder(table: number[]): Float64Array {
+  const steps = new Float64Array(64);
+  for (let z = 0; z < 64; z++) steps[ZIGZAG[z]!] = table[z]!;
+  return steps;
+}
+
+/**
+ * JFIF luma DCT coefficients (row-major per block) of every 8 × 8 block of the photo's grid wholly inside `area`
+ * (image pixels; `origin` = the photo position of image pixel (0, 0)), or of blocks `shift` pixels off that grid.
+ */
+export function lumaBlocks(image: RgbImage, origin: { x: number; y: number }, area: Box, shift: number): { coefs: Float64Array; count: number; cols: number; x0: number; y0: number } | undefined {
+  const { data, width, height } = image;
+  const x0 = firstBoundary(Math.max(0, area.x), origin.x) + shift;
+  const y0 = firstBoundary(Math.max(0, area.y), origin.y) + shift;
+  const cols = Math.floor((Math.min(width, area.x + area.width) - x0) / 8);
+  const rows = Math.floor((Math.min(height, area.y + area.height) - y0) / 8);
+  if (cols <= 0 || rows <= 0) return undefined;
+  const count = cols * rows;
+  const coefs = new Float64Array(count * 64);
+  const block = new Float64Array(64);
+  const tmp = new Float64Array(64);
+  const out = new Float64Array(64);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      for (let y = 0; y < 8; y++) {
+        let p = 3 * ((y0 + r * 8 + y) * width + x0 + c * 8);
+        for (let x = 0; x < 8; x++, p += 3) block[y * 8 + x] = 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]! - 128;
+      }
+      dct2(block, tmp, out);
+      coefs.set(out, (r * cols + c) * 64);
+    }
+  }
+  return { coefs, count, cols, x0, y0 };
+}
+
+function firstBoundary(from: number, origin: number): number {
+  const start = Math.ceil(from);
+  return start + ((((8 - ((origin + start) % 8)) % 8) + 8) % 8);
+}
+
+function toByte(v: number): number {
+  return v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+}
