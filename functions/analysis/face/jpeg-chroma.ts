@@ -1,6 +1,6 @@
 import type { Box, RgbImage } from '../types';
 import { dct2, idct2, ZIGZAG } from './jpeg-dct';
-import type { JpegTables } from './jpeg-tables';
+import { ANNEX_K_CHROMA, type JpegTables } from './jpeg-tables';
 import { estimatePrimarySteps, primaryRestorations } from './jpeg-luma';
 
 /**
@@ -147,13 +147,13 @@ function stepsInRowOrder(table: number[], sx: number, sy: number): Float64Array 
  * luma is (jpeg-luma.ts). Per row-major frequency the first file's mean value of each level, in table units, with
  * the table step it is in; empty when the file shows no finer first save.
  */
-function chromaRestorations(planes: Float64Array[], w: number, h: number, table: number[], steps: Float64Array): ({ means: Float64Array; step: number } | undefined)[] {
+function chromaRestorations(planes: Float64Array[], w: number, h: number, table: number[], steps: Float64Array): ({ means: Float64Array; step: number; first: number } | undefined)[] {
   const tableSteps = stepsInRowOrder(table, 1, 1);
   const blocks = planeBlocks(planes, w, h, 0, steps, tableSteps);
   const calibration = planeBlocks(planes, w, h, 4, steps, tableSteps);
   if (!calibration.count) return [];
-  const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, tableSteps, CHROMA_NOISE, true);
-  return primaryRestorations(history, CHROMA_NOISE).map((means, k) => (means ? { means, step: tableSteps[k]! } : undefined));
+  const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, tableSteps, { noise: CHROMA_NOISE, knownResaved: true, base: ANNEX_K_CHROMA });
+  return primaryRestorations(history, CHROMA_NOISE).map((means, k) => (means ? { means, step: tableSteps[k]!, first: history.q1[k]! } : undefined));
 }
 
 /**
@@ -189,7 +189,7 @@ function planeBlocks(planes: Float64Array[], w: number, h: number, shift: number
  * Per 8 × 8 block of a plane: every AC coefficient under 1.5 steps moved CHROMA_SHRINK of its step towards zero (not
  * past it); returns the change in the plane's own samples.
  */
-function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64Array, restorations: ({ means: Float64Array; step: number } | undefined)[]): Float64Array {
+function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64Array, restorations: ({ means: Float64Array; step: number; first: number } | undefined)[]): Float64Array {
   const delta = new Float64Array(w * h);
   const block = new Float64Array(64);
   const tmp = new Float64Array(64);
@@ -203,11 +203,18 @@ function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64A
         const c = coef[k]!;
         const restore = restorations[k];
         if (restore) {
-          // A re-save from a finer first table (jpeg-luma.ts): the level the first file most plausibly held.
+          // A re-save from a finer first table (jpeg-luma.ts): the level the first file most plausibly held, then
+          // shrunk as that file's own one-step coefficients are (the original is read that way, by its table).
           const m = Math.round(c / steps[k]!);
           const level = Math.abs(m);
           const gain = steps[k]! / restore.step;
-          coef[k] = level === 0 || level >= restore.means.length ? 0 : Math.sign(m) * (restore.means[level]! * gain - level * steps[k]!);
+          if (level === 0 || level >= restore.means.length) coef[k] = 0;
+          else {
+            const first = restore.means[level]! * gain;
+            const firstStep = restore.first * gain;
+            const shrink = first < 1.5 * firstStep ? Math.min(first, CHROMA_SHRINK * firstStep) : 0;
+            coef[k] = Math.sign(m) * (first - shrink - level * steps[k]!);
+          }
           if (coef[k] !== 0) any = true;
           continue;
         }

@@ -1,6 +1,6 @@
 import type { Box, RgbImage } from '../types';
 import { dct2, idct2, ZIGZAG } from './jpeg-dct';
-import type { JpegTables } from './jpeg-tables';
+import { ANNEX_K_LUMA, scaledQuality, scaledTable, type JpegTables } from './jpeg-tables';
 
 /**
  * A JPEG saved twice, the second time with coarser luma steps, read as the first file held it (docs/analysis.md
@@ -27,7 +27,7 @@ export function restorePrimaryLuma(image: RgbImage, origin: { x: number; y: numb
   const calibration = lumaBlocks(image, origin, area, 4);
   if (!blocks || !calibration) return { image, resaved: false };
   const steps = lumaStepsInRowOrder(tables.luma);
-  const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, steps);
+  const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, steps, { base: ANNEX_K_LUMA });
   if (!history.resaved) return { image, resaved: false };
   const restorations = primaryRestorations(history, ROUNDING_NOISE);
   const { width, height } = image;
@@ -82,41 +82,53 @@ export interface PrimaryEstimate {
   resaved: boolean;
   /** The first table's step per row-major frequency as estimated (the file's own step where none finer shows). */
   q1: Float64Array;
-  /** The first table over the second, fitted jointly over every judged frequency (1 for a single save). */
-  ratio: number;
+  /** The first file's quality when the file's table is a scaled annex K table (as libjpeg writes), else undefined. */
+  quality?: number;
   fits: (FrequencyFit | undefined)[];
 }
 
 /**
- * The first file's luma table as far as the histograms show it. A frequency whose own fit shows a finer first step
- * by PRIMARY_EVIDENCE keeps it; the others (most of the finer frequencies hold too few non-zero coefficients to show
- * a pattern alone) take the second table's step times the ratio that fits all judged frequencies together: encoders
- * scale one base table by the quality (libjpeg's tables at 80 and 70 are its base table × 0.4 and × 0.6), so the two
- * tables of a re-save stand in one ratio, give or take the rounding of each step.
+ * The first file's table as far as the histograms show it. Most of the finer frequencies hold too few non-zero
+ * coefficients to show a pattern alone, so the table is fitted whole, every judged frequency's likelihood summed:
+ * when the file's own table is libjpeg's scaling of `base` (annex K) at some quality, over the same scaling at every
+ * finer quality (encoders scale one base table by the quality, so a web JPEG and its re-save share it); otherwise over
+ * the file's table times a ratio from 0.5 to 1, with each frequency that shows a finer step by itself
+ * (PRIMARY_EVIDENCE) keeping its own.
  */
-export function estimatePrimarySteps(coefs: Float64Array, count: number, calibration: Float64Array, calibrationCount: number, steps: Float64Array, noise = ROUNDING_NOISE, knownResaved = false): PrimaryEstimate {
-  const fits = fitPrimarySteps(coefs, count, calibration, calibrationCount, steps, noise);
+export function estimatePrimarySteps(
+  coefs: Float64Array,
+  count: number,
+  calibration: Float64Array,
+  calibrationCount: number,
+  steps: Float64Array,
+  options: { noise?: number; knownResaved?: boolean; base?: readonly number[] } = {},
+): PrimaryEstimate {
+  const fits = fitPrimarySteps(coefs, count, calibration, calibrationCount, steps, options.noise ?? ROUNDING_NOISE);
   const q1 = Float64Array.from(steps);
   const shown = (k: number) => fits[k]?.best !== undefined && fits[k]!.evidence >= PRIMARY_EVIDENCE;
-  const resaved = knownResaved || LOWEST_FREQUENCIES.filter(shown).length >= MIN_RESAVED_LOWEST;
-  let ratio = 1;
-  if (resaved) {
-    let best = -Infinity;
-    for (let r = 0.5; r <= 1.0001; r += 0.01) {
-      let total = 0;
-      for (const fit of fits) if (fit?.ll) total += fit.ll[Math.min(2 * fit.q2, Math.max(Math.floor(fit.q2 / 2) + 1, Math.round(fit.q2 * r)))]!;
-      if (total > best) {
-        best = total;
-        ratio = r;
-      }
-    }
+  const resaved = options.knownResaved === true || LOWEST_FREQUENCIES.filter(shown).length >= MIN_RESAVED_LOWEST;
+  if (!resaved) return { resaved, q1, fits };
+  const second = options.base ? scaledQuality(steps, options.base) : undefined;
+  const candidates: { table: ArrayLike<number>; quality?: number }[] = [];
+  if (second !== undefined) {
+    for (let quality = second + 1; quality <= 100; quality++) candidates.push({ table: scaledTable(options.base!, quality), quality });
+  } else {
+    for (let r = 50; r < 100; r++) candidates.push({ table: steps.map((q2) => Math.max(1, Math.round((q2 * r) / 100))) });
+  }
+  let best = { total: -Infinity, table: steps as ArrayLike<number>, quality: undefined as number | undefined };
+  for (const { table, quality } of candidates) {
+    let total = 0;
     for (let k = 1; k < 64; k++) {
       const fit = fits[k];
-      if (!fit) continue;
-      q1[k] = shown(k) ? fit.best! : Math.min(fit.q2, Math.max(Math.floor(fit.q2 / 2) + 1, Math.round(fit.q2 * ratio)));
+      if (fit?.ll) total += fit.ll[Math.min(2 * fit.q2, Math.max(Math.floor(fit.q2 / 2) + 1, table[k]!))]!;
     }
+    if (total > best.total) best = { total, table, quality };
   }
-  return { resaved, q1, ratio, fits };
+  for (let k = 1; k < 64; k++) {
+    const fit = fits[k];
+    if (fit) q1[k] = Math.min(fit.q2, second === undefined && shown(k) ? fit.best! : best.table[k]!);
+  }
+  return { resaved, q1, quality: best.quality, fits };
 }
 
 /**

@@ -78,3 +78,30 @@ function frameTables(bytes: Uint8Array, start: number, end: number, tables: Map<
   if (![1, 2, 4].includes(step.x) || ![1, 2, 4].includes(step.y)) return undefined;
   return { luma, chroma, chromaStep: step };
 }
+
+/**
+ * The example tables of ITU-T T.81 annex K (K.1 luminance, K.2 chrominance), in row-major order: libjpeg, and so
+ * sharp and most web encoders, scale them by the quality setting (`scaledTable`).
+ */
+export const ANNEX_K_LUMA = [
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56,
+  68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+];
+export const ANNEX_K_CHROMA = [
+  17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99, ...new Array<number>(32).fill(99),
+];
+
+/** libjpeg's scaling of a base table to a quality 1–100 (jcparam.c's rule: 5000 / q below 50, 200 − 2q above). */
+export function scaledTable(base: readonly number[], quality: number): number[] {
+  const scale = quality < 50 ? Math.floor(5000 / quality) : 200 - 2 * quality;
+  return base.map((b) => Math.min(255, Math.max(1, Math.floor((b * scale + 50) / 100))));
+}
+
+/** The quality whose scaled `base` is exactly `rowMajor` (a table in row-major order), or undefined. */
+export function scaledQuality(rowMajor: ArrayLike<number>, base: readonly number[]): number | undefined {
+  for (let quality = 1; quality <= 100; quality++) {
+    const table = scaledTable(base, quality);
+    if (table.every((q, k) => q === rowMajor[k])) return quality;
+  }
+  return undefined;
+}
