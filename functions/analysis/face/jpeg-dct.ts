@@ -50,3 +50,16 @@ export function idct2(coef: Float64Array, tmp: Float64Array, out: Float64Array):
     }
   }
 }
+
+/** One coefficient (row-major index k = v * 8 + u) of dct2: for a few frequencies, cheaper than the whole block. */
+export function dctCoefficient(block: Float64Array, k: number): number {
+  const u = k & 7;
+  const v = k >> 3;
+  let s = 0;
+  for (let y = 0; y < 8; y++) {
+    let row = 0;
+    for (let x = 0; x < 8; x++) row += BASIS[u * 8 + x]! * block[y * 8 + x]!;
+    s += BASIS[v * 8 + y]! * row;
+  }
+  return s;
+}

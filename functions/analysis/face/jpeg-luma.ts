@@ -1,5 +1,5 @@
 import type { Box, RgbImage } from '../types';
-import { dct2, idct2, ZIGZAG } from './jpeg-dct';
+import { dct2, dctCoefficient, idct2, ZIGZAG } from './jpeg-dct';
 import { ANNEX_K_LUMA, scaledQuality, scaledTable, type JpegTables } from './jpeg-tables';
 
 /**
@@ -23,10 +23,14 @@ import { ANNEX_K_LUMA, scaledQuality, scaledTable, type JpegTables } from './jpe
  * fitted Laplacian. Only the luma changes (the same amount added to R, G and B).
  */
 export function restorePrimaryLuma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables): { image: RgbImage; resaved: boolean } {
-  const blocks = lumaBlocks(image, origin, area, 0);
-  const calibration = lumaBlocks(image, origin, area, 4);
-  if (!blocks || !calibration) return { image, resaved: false };
   const steps = lumaStepsInRowOrder(tables.luma);
+  // The five lowest frequencies decide whether the photo was saved before (a first save stops here); then all of them.
+  const lowest = lumaBlocks(image, origin, area, 0, LOWEST_FREQUENCIES);
+  const lowestCalibration = lumaBlocks(image, origin, area, 4, LOWEST_FREQUENCIES);
+  if (!lowest || !lowestCalibration) return { image, resaved: false };
+  if (!estimatePrimarySteps(lowest.coefs, lowest.count, lowestCalibration.coefs, lowestCalibration.count, steps, { only: LOWEST_FREQUENCIES }).resaved) return { image, resaved: false };
+  const blocks = lumaBlocks(image, origin, area, 0)!;
+  const calibration = lumaBlocks(image, origin, area, 4)!;
   const history = estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, steps, { base: ANNEX_K_LUMA });
   if (!history.resaved) return { image, resaved: false };
   const restorations = primaryRestorations(history, ROUNDING_NOISE);
@@ -93,7 +97,7 @@ export interface PrimaryEstimate {
  * when the file's own table is libjpeg's scaling of `base` (annex K) at some quality, over the same scaling at every
  * finer quality (encoders scale one base table by the quality, so a web JPEG and its re-save share it); otherwise over
  * the file's table times a ratio from 0.5 to 1, with each frequency that shows a finer step by itself
- * (PRIMARY_EVIDENCE) keeping its own.
+ * (PRIMARY_EVIDENCE) keeping its own. With `only` (the lowest frequencies' coefficients alone), just the decision.
  */
 export function estimatePrimarySteps(
   coefs: Float64Array,
@@ -101,13 +105,17 @@ export function estimatePrimarySteps(
   calibration: Float64Array,
   calibrationCount: number,
   steps: Float64Array,
-  options: { noise?: number; knownResaved?: boolean; base?: readonly number[] } = {},
+  options: { noise?: number; knownResaved?: boolean; base?: readonly number[]; only?: readonly number[] } = {},
 ): PrimaryEstimate {
-  const fits = fitPrimarySteps(coefs, count, calibration, calibrationCount, steps, options.noise ?? ROUNDING_NOISE);
+  const noise = options.noise ?? ROUNDING_NOISE;
+  // The lowest frequencies first: a first save stops there (its cost is five histograms, not sixty-three).
+  const fits = fitPrimarySteps(coefs, count, calibration, calibrationCount, steps, noise, LOWEST_FREQUENCIES);
   const q1 = Float64Array.from(steps);
   const shown = (k: number) => fits[k]?.best !== undefined && fits[k]!.evidence >= PRIMARY_EVIDENCE;
   const resaved = options.knownResaved === true || LOWEST_FREQUENCIES.filter(shown).length >= MIN_RESAVED_LOWEST;
-  if (!resaved) return { resaved, q1, fits };
+  if (!resaved || options.only) return { resaved, q1, fits };
+  const rest = fitPrimarySteps(coefs, count, calibration, calibrationCount, steps, noise, ALL_AC.filter((k) => !LOWEST_FREQUENCIES.includes(k)));
+  rest.forEach((fit, k) => fit && (fits[k] = fit));
   const second = options.base ? scaledQuality(steps, options.base) : undefined;
   const candidates: { table: ArrayLike<number>; quality?: number }[] = [];
   if (second !== undefined) {
@@ -120,7 +128,7 @@ export function estimatePrimarySteps(
     let total = 0;
     for (let k = 1; k < 64; k++) {
       const fit = fits[k];
-      if (fit?.ll) total += fit.ll[Math.min(2 * fit.q2, Math.max(Math.floor(fit.q2 / 2) + 1, table[k]!))]!;
+      if (fit?.ll) total += fit.ll[Math.min(fit.ll.length - 1, Math.max(Math.floor(fit.q2 / 2) + 1, table[k]!))]!;
     }
     if (total > best.total) best = { total, table, quality };
   }
@@ -142,6 +150,7 @@ export const PRIMARY_EVIDENCE = 10;
  */
 export const MIN_RESAVED_LOWEST = 3;
 const LOWEST_FREQUENCIES = [1, 2, 3, 4, 5].map((z) => ZIGZAG[z]!);
+const ALL_AC = Array.from({ length: 63 }, (_, i) => i + 1);
 /** Frequencies with fewer non-zero coefficients than this are not judged (too few to show a pattern). */
 const MIN_NONZERO = 30;
 /** Bins |m| = 0 … MAX_LEVEL are fitted one by one; larger ones as one tail bin. */
@@ -157,7 +166,7 @@ export interface FrequencyFit {
   hist: Float64Array;
   /** |calibration coefficients|, sorted. */
   magnitudes: Float64Array;
-  /** Log-likelihood of the second save's bins per candidate q₁ (index q₁, from ⌊q₂/2⌋ + 1 to 2·q₂); undefined when too few. */
+  /** Log-likelihood of the second save's bins per candidate q₁ (index q₁, from ⌊q₂/2⌋ + 1 to 1.5·q₂); undefined when too few. */
   ll?: Float64Array;
   /** The best candidate below q₂, and its log-likelihood over the best other candidate (q₂ itself among them). */
   best?: number;
@@ -170,9 +179,9 @@ export interface FrequencyFit {
  * coefficients (Lukáš & Fridrich's calibration), and each candidate q₁ predicts the second save's histogram by
  * quantising them at q₁ and again at q₂.
  */
-export function fitPrimarySteps(coefs: Float64Array, count: number, calibration: Float64Array, calibrationCount: number, steps: Float64Array, noise: number): (FrequencyFit | undefined)[] {
+export function fitPrimarySteps(coefs: Float64Array, count: number, calibration: Float64Array, calibrationCount: number, steps: Float64Array, noise: number, frequencies: readonly number[] = ALL_AC): (FrequencyFit | undefined)[] {
   const fits: (FrequencyFit | undefined)[] = new Array(64).fill(undefined);
-  for (let k = 1; k < 64; k++) {
+  for (const k of frequencies) {
     const q2 = steps[k]!;
     if (q2 < 2) continue;
     const hist = new Float64Array(MAX_LEVEL + 2);
@@ -185,10 +194,12 @@ export function fitPrimarySteps(coefs: Float64Array, count: number, calibration:
     const fit: FrequencyFit = { q2, nonzero, magnitudes, hist, evidence: -Infinity };
     fits[k] = fit;
     if (nonzero < MIN_NONZERO) continue;
-    const ll = new Float64Array(2 * q2 + 1).fill(-Infinity);
+    // Candidates from just over q₂ / 2 (a finer first step below that rounds every one-step coefficient to zero: it
+    // adds nothing) to 1.5 q₂ (a re-save at a finer quality, as 80 → 85, is told from a single save there).
+    const ll = new Float64Array(Math.floor(1.5 * q2) + 1).fill(-Infinity);
     let below = -Infinity;
     let other = -Infinity;
-    for (let q1 = Math.floor(q2 / 2) + 1; q1 <= 2 * q2; q1++) {
+    for (let q1 = Math.floor(q2 / 2) + 1; q1 < ll.length; q1++) {
       ll[q1] = logLikelihood(hist, predictedBins(primaryLevels(magnitudes, q1, q2), q1, q2, noise));
       if (q1 >= q2) other = Math.max(other, ll[q1]!);
       else if (ll[q1]! > below) {
@@ -210,8 +221,8 @@ export function fitPrimarySteps(coefs: Float64Array, count: number, calibration:
 function laplacianPrior(hist: Float64Array, q1: number, q2: number, noise: number): Float64Array {
   const levels = Math.ceil(((MAX_LEVEL + 1) * q2 + 3) / q1) + 1;
   let best = { ll: -Infinity, mass: new Float64Array(levels + 1) };
-  for (let i = 0; i < 48; i++) {
-    const scale = q2 * 2 ** (i / 6 - 5);
+  for (let i = 0; i < 25; i++) {
+    const scale = q2 * 2 ** (i / 3 - 5);
     const mass = new Float64Array(levels + 1);
     mass[0] = 1 - Math.exp(-q1 / (2 * scale));
     const ratio = 1 - Math.exp(-q1 / scale);
@@ -294,6 +305,9 @@ export function primaryMeans(q1: number, q2: number, prior: Float64Array, noise:
 
 /** The chance a coefficient of value v ≥ 0 (plus rounding noise) lands in folded bin |m| of step q₂. */
 function binChance(v: number, m: number, q2: number, noise: number): number {
+  // Far (4 σ) from a bin edge the noise cannot move a value: all of it in its nearest bin.
+  const nearest = Math.round(v / q2);
+  if (Math.abs(Math.abs(v - nearest * q2) - q2 / 2) > 4 * noise) return m === nearest ? 1 : 0;
   const upper = normalCdf(((m + 0.5) * q2 - v) / noise) - normalCdf(((m - 0.5) * q2 - v) / noise);
   if (m === 0) return upper;
   return upper + normalCdf((-(m - 0.5) * q2 - v) / noise) - normalCdf((-(m + 0.5) * q2 - v) / noise);
@@ -316,9 +330,10 @@ export function lumaStepsInRowOrder(table: number[]): Float64Array {
 
 /**
  * JFIF luma DCT coefficients (row-major per block) of every 8 × 8 block of the photo's grid wholly inside `area`
- * (image pixels; `origin` = the photo position of image pixel (0, 0)), or of blocks `shift` pixels off that grid.
+ * (image pixels; `origin` = the photo position of image pixel (0, 0)), or of blocks `shift` pixels off that grid;
+ * with `only`, just those coefficients (the others stay 0).
  */
-export function lumaBlocks(image: RgbImage, origin: { x: number; y: number }, area: Box, shift: number): { coefs: Float64Array; count: number; cols: number; x0: number; y0: number } | undefined {
+export function lumaBlocks(image: RgbImage, origin: { x: number; y: number }, area: Box, shift: number, only?: readonly number[]): { coefs: Float64Array; count: number; cols: number; x0: number; y0: number } | undefined {
   const { data, width, height } = image;
   const x0 = firstBoundary(Math.max(0, area.x), origin.x) + shift;
   const y0 = firstBoundary(Math.max(0, area.y), origin.y) + shift;
@@ -336,8 +351,12 @@ export function lumaBlocks(image: RgbImage, origin: { x: number; y: number }, ar
         let p = 3 * ((y0 + r * 8 + y) * width + x0 + c * 8);
         for (let x = 0; x < 8; x++, p += 3) block[y * 8 + x] = 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]! - 128;
       }
-      dct2(block, tmp, out);
-      coefs.set(out, (r * cols + c) * 64);
+      const at = (r * cols + c) * 64;
+      if (only) for (const k of only) coefs[at + k] = dctCoefficient(block, k);
+      else {
+        dct2(block, tmp, out);
+        coefs.set(out, at);
+      }
     }
   }
   return { coefs, count, cols, x0, y0 };
