@@ -1,0 +1,120 @@
+/**
+ * The light's colour by the surface's orientation, taken out of band-passed chromophore maps. A face is lit by a key
+ * light and a fill of another colour (a window and a lamp, a lamp and the walls): where the surface turns to one or
+ * the other, the chromophore split reads the light's colour as melanin and haemoglobin, and as the head rolls the
+ * pattern moves over the forehead and the cheeks (docs/analysis.md, Consistency, root causes 31 and 40). Light
+ * from a distant surround is a smooth function of the normal; to second order, the spherical harmonics' basis
+ * nx, ny, nz, nx², ny², nx·ny, nx·nz, ny·nz. Skin's sheen, the white light a smiling cheek's apple gives back below
+ * the glare cut-off, lightens both chromophores where it lies, and is a regressor of the same fit.
+ *
+ * One fit for the whole face (forehead, cheeks, chin pooled): each band-passed chromophore regressed on the
+ * band-passed basis and sheen (the same σ 4 − σ 16 band-pass over skin the chromophores had), and that part
+ * subtracted everywhere. Nine numbers per chromophore for the whole face cannot follow ten painted blotches
+ * scattered over it (a blotch adds neither a normal nor sheen), while they follow the light that every region shares.
+ */
+import { channel } from '../model-spec.js';
+import { surfaceNormalsOf } from '../surface-normals.js';
+import type { Weighted } from '../weighted-stats.js';
+import type { MarkerInputs } from './inputs.js';
+
+/**
+ * The band-passed regressors of the light model over the face's skin, or undefined without a mesh. `bandPass` is the
+ * chromophores' band-pass; `lessSurround` subtracts only its surround (the normal map is already smooth on the
+ * band's fine scale, σ 10 against σ 4, so its finer blur is left out: 8 blurs fewer a scan).
+ */
+export function lightBasis(inputs: MarkerInputs, bandPass: (maps: Float32Array[]) => Float32Array[], lessSurround: (maps: Float32Array[]) => Float32Array[]): Float32Array[] | undefined {
+  const mesh = inputs.regions.mesh;
+  if (!mesh) return undefined;
+  const { nx, ny, nz } = surfaceNormalsOf(mesh, inputs.size);
+  const n = nx.length;
+  const basis = [Float32Array.from(nx), Float32Array.from(ny), Float32Array.from(nz), new Float32Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  productsInto(basis, nx, ny, nz);
+  return [...lessSurround(basis), ...bandPass([channel(inputs.maps, 'specular', 'sheen', inputs.size)])];
+}
+
+function productsInto(basis: Float32Array[], nx: Float32Array, ny: Float32Array, nz: Float32Array): void {
+  const [, , , xx, yy, xy, xz, yz] = basis as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  for (let i = 0; i < nx.length; i++) {
+    const x = nx[i]!;
+    const y = ny[i]!;
+    const z = nz[i]!;
+    xx[i] = x * x;
+    yy[i] = y * y;
+    xy[i] = x * y;
+    xz[i] = x * z;
+    yz[i] = y * z;
+  }
+}
+
+/**
+ * `map` less its weighted least-squares fit on `basis` over `pixels`, in place at those pixels (the regions read
+ * nothing else afterwards). The intercept is fitted too (band-passed maps are near 0 but not exactly).
+ */
+export function withoutLight(map: Float32Array, basis: readonly Float32Array[], pixels: Weighted): void {
+  const m = basis.length;
+  const { index, weight } = pixels;
+  let w = 0;
+  let my = 0;
+  const mx = new Float64Array(m);
+  for (let k = 0; k < index.length; k++) {
+    const i = index[k]!;
+    const q = weight[k]!;
+    w += q;
+    my += q * map[i]!;
+    for (let j = 0; j < m; j++) mx[j] += q * basis[j]![i]!;
+  }
+  if (!(w > 0)) return;
+  my /= w;
+  for (let j = 0; j < m; j++) mx[j] /= w;
+  // Normal equations of the centred regressors: A b = c.
+  const a = new Float64Array(m * m);
+  const c = new Float64Array(m);
+  const d = new Float64Array(m);
+  for (let k = 0; k < index.length; k++) {
+    const i = index[k]!;
+    const q = weight[k]!;
+    const dy = map[i]! - my;
+    for (let j = 0; j < m; j++) d[j] = basis[j]![i]! - mx[j]!;
+    for (let r = 0; r < m; r++) {
+      const qr = q * d[r]!;
+      c[r] += qr * dy;
+      for (let s = r; s < m; s++) a[r * m + s] += qr * d[s]!;
+    }
+  }
+  for (let r = 0; r < m; r++) for (let s = 0; s < r; s++) a[r * m + s] = a[s * m + r]!;
+  const b = solved(a, c, m);
+  if (!b) return;
+  for (let k = 0; k < index.length; k++) {
+    const i = index[k]!;
+    let v = map[i]!;
+    for (let j = 0; j < m; j++) v -= b[j]! * (basis[j]![i]! - mx[j]!);
+    map[i] = v;
+  }
+}
+
+/** A x = c by Gaussian elimination with partial pivoting (m ≤ 9), or undefined when singular. */
+function solved(a: Float64Array, c: Float64Array, m: number): Float64Array | undefined {
+  const scale = Math.max(...Array.from({ length: m }, (_, r) => Math.abs(a[r * m + r]!)));
+  for (let col = 0; col < m; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < m; r++) if (Math.abs(a[r * m + col]!) > Math.abs(a[pivot * m + col]!)) pivot = r;
+    if (!(Math.abs(a[pivot * m + col]!) > 1e-12 * scale)) return undefined;
+    if (pivot !== col) {
+      for (let s = 0; s < m; s++) [a[col * m + s], a[pivot * m + s]] = [a[pivot * m + s]!, a[col * m + s]!];
+      [c[col], c[pivot]] = [c[pivot]!, c[col]!];
+    }
+    for (let r = col + 1; r < m; r++) {
+      const f = a[r * m + col]! / a[col * m + col]!;
+      if (f === 0) continue;
+      for (let s = col; s < m; s++) a[r * m + s] -= f * a[col * m + s]!;
+      c[r] -= f * c[col]!;
+    }
+  }
+  const x = new Float64Array(m);
+  for (let r = m - 1; r >= 0; r--) {
+    let v = c[r]!;
+    for (let s = r + 1; s < m; s++) v -= a[r * m + s]! * x[s]!;
+    x[r] = v / a[r * m + r]!;
+  }
+  return x;
+}
