@@ -61,9 +61,9 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     if (!kept) inner.set(pixels, (kept = fadedAtEdge(pixels, cover)));
     return kept;
   };
-  // The light's colour by the surface's orientation and the skin's sheen, fitted once over the whole face's regions
-  // and taken out of both chromophores before any region is read (light-colour.ts; without a mesh, as before).
-  const basis = lightBasis(inputs, (maps) => bandPassed(blur, maps), (maps) => lessSurround(blur, maps));
+  // The light's colour by the surface's orientation, fitted once over the whole face's regions and taken out of both
+  // chromophores before any region is read (light-colour.ts; without a mesh, as before).
+  const basis = lightBasis(inputs, (maps) => lessSurround(blur, maps));
   if (basis) {
     const face = unionOfWeighted(UNIFORMNESS_REGIONS.filter((name) => inputs.usable.has(name)).map((name) => innerOf(inputs.pixels[name])));
     withoutLight(melanin, basis, face);
