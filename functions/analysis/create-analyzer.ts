@@ -26,7 +26,6 @@ import { atResolutionFloor, effectiveFacePixels, RESOLUTION_FLOOR } from './skin
 import type { MarkerName, MarkerResult } from './skin/markers';
 import { createSkinModel } from './skin/model';
 import { SKIN_INPUT_SIZE } from './skin/model-spec';
-import { meshInCrop } from './skin/surface-normals';
 import { InsufficientSkinError, scoreMarkers, skinScore } from './skin/scoring';
 import type { RegionMasks, RegionName, RgbImage } from './types';
 
@@ -244,8 +243,6 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     // The skin model measures inside the regions' skin only (hair, lashes and eyeliner left out, skin-mask.ts).
     // A wide smile's crow's-feet lines are the smile's (face/expression.ts): those regions are left out.
     const skinOnly = withoutRegions(skinRegions(crop, regions), foldedRegions(expression));
-    // The mesh in the crop's pixels: the surface uniformness's light model reads (skin/markers/light-colour.ts).
-    skinOnly.mesh = meshInCrop(landmarks.points, cropWindow, SKIN_INPUT_SIZE);
     inspection.regions = skinOnly;
     // skin.measure is maps + reduceFeatures; the maps are kept here for the overlays' evidence.
     // Perceived age runs beside the skin model (its own session and thread) on the crop as sampled (not the

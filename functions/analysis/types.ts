@@ -37,9 +37,4 @@ export type RegionName = (typeof REGION_NAMES)[number];
 export interface RegionMasks {
   size: number;
   masks: Record<RegionName, Uint8Array>;
-  /**
-   * The face mesh's points in the crop's pixels (z, depth, on x's scale; smaller = nearer the camera), when the masks
-   * come from landmarks: the surface uniformness's light model reads (skin/surface-normals.ts).
-   */
-  mesh?: readonly { x: number; y: number; z: number }[];
 }

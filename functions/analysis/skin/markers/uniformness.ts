@@ -17,9 +17,7 @@ import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
 import { weightedPercentiles, type Weighted } from '../weighted-stats.js';
 import { channel } from '../model-spec.js';
-import type { SkinBlur } from './blur.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
-import { lightBasis, withoutLight } from './light-colour.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const UNIFORMNESS = {
@@ -51,8 +49,13 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   const U = UNIFORMNESS;
   const { blur } = inputs.skin.glare;
   const chromophores = ['melanin', 'haemoglobin', 'shading'].map((name) => channel(inputs.maps, 'chromophores', name, size));
-  // Band-passed (shading too: its part in each chromophore is taken out per region).
-  const [melanin, haemoglobin, shading] = bandPassed(blur, chromophores) as [Float32Array, Float32Array, Float32Array];
+  const around = blur.means(chromophores, U.surroundSigma);
+  // Band-pass, in place in the σ 4 means (shading too: its part in each chromophore is taken out per region).
+  const [melanin, haemoglobin, shading] = blur.means(chromophores, U.sigma).map((near, c) => {
+    const surround = around[c]!;
+    for (let i = 0; i < near.length; i++) near[i] = near[i]! - surround[i]!;
+    return near;
+  }) as [Float32Array, Float32Array, Float32Array];
   const cover = blur.cover(U.coverSigma);
   // Each region's pixels faded out near the skin's edge, once per region (both chromophores, every subset read).
   const inner = new Map<Weighted, Weighted>();
@@ -61,14 +64,6 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     if (!kept) inner.set(pixels, (kept = fadedAtEdge(pixels, cover)));
     return kept;
   };
-  // The light's colour by the surface's orientation, fitted once over the whole face's regions and taken out of both
-  // chromophores before any region is read (light-colour.ts; without a mesh, as before).
-  const basis = lightBasis(inputs, (maps) => lessSurround(blur, maps));
-  if (basis) {
-    const face = unionOfWeighted(UNIFORMNESS_REGIONS.filter((name) => inputs.usable.has(name)).map((name) => innerOf(inputs.pixels[name])));
-    withoutLight(melanin, basis, face);
-    withoutLight(haemoglobin, basis, face);
-  }
   // Each region's spreads, once: the whole face pools them, the per-region results read them one at a time.
   const spreads = new Map<Weighted, Map<Float32Array, number>>();
   const spread = (map: Float32Array) => (pixels: Weighted) => {
@@ -90,42 +85,6 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     const value = melaninSpread + haemoglobinSpread;
     return { value, details: { tone_spread: value, melanin_spread: melaninSpread, haemoglobin_spread: haemoglobinSpread } };
   };
-}
-
-/** Maps blurred σ `sigma` minus σ `surroundSigma` over the skin (in place in the σ `sigma` means). */
-function bandPassed(blur: SkinBlur, maps: Float32Array[]): Float32Array[] {
-  const around = blur.means(maps, UNIFORMNESS.surroundSigma);
-  return blur.means(maps, UNIFORMNESS.sigma).map((near, c) => {
-    const surround = around[c]!;
-    for (let i = 0; i < near.length; i++) near[i] = near[i]! - surround[i]!;
-    return near;
-  });
-}
-
-/** Maps less their σ `surroundSigma` mean over the skin, in place. */
-function lessSurround(blur: SkinBlur, maps: Float32Array[]): Float32Array[] {
-  const around = blur.means(maps, UNIFORMNESS.surroundSigma);
-  for (let c = 0; c < maps.length; c++) {
-    const map = maps[c]!;
-    const surround = around[c]!;
-    for (let i = 0; i < map.length; i++) map[i] = map[i]! - surround[i]!;
-  }
-  return maps;
-}
-
-/** Several regions' weighted pixels as one list (the regions of uniformness do not overlap). */
-function unionOfWeighted(parts: readonly Weighted[]): Weighted {
-  let n = 0;
-  for (const p of parts) n += p.index.length;
-  const index = new Uint32Array(n);
-  const weight = new Float32Array(n);
-  let at = 0;
-  for (const p of parts) {
-    index.set(p.index, at);
-    weight.set(p.weight, at);
-    at += p.index.length;
-  }
-  return { index, weight };
 }
 
 /** The pixels with their weights times the skin cover's fade (UNIFORMNESS.cover), those left above 0. */
