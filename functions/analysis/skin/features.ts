@@ -493,8 +493,9 @@ function rednessReference(haemoglobin: Float32Array, clean: RegionView, face: We
 
 /**
  * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (the chin and the
- * under-eye bands, rednessReference), both as medians, so camera noise and JPEG chroma artefacts (which widen the
- * spread) do not add up. The cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where
+ * under-eye bands, rednessReference): the cheeks' and nose's level as the mean of their median and 75th percentile,
+ * so camera noise and JPEG chroma artefacts (which widen the spread) do not add up, the reference regions each by
+ * its mean (rednessReference says why). The cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where
  * nostril rims, the crease beside the nose and the face's outline read light reflected between skin surfaces,
  * reddened, as haemoglobin); the reference regions' medians are read whole (per-region results pack their pixels,
  * so no neighbourhood). Exported for per-region results (region-results.ts), which measure it per region with the
