@@ -7,6 +7,7 @@ import { MARKER_NAMES } from '../functions/analysis/skin/markers';
 import { benchJpeg } from './images';
 import { bearer, scanForm } from '../test/helpers/http';
 import { startTestStack } from '../test/helpers/stack';
+import { clockModelRuns } from './model-clock';
 import { formatRow, median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,16 +26,17 @@ export async function benchAnalysis(runs = 9): Promise<void> {
   sharp.concurrency(1);
   const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
   type Clocked = { cpu: number[]; wall: number[] };
-  const sizes: { label: string; jpeg: Buffer; decode: Clocked; trip: Clocked; timings: { cpu: StageTimings[]; wall: StageTimings[] } }[] = [];
+  const sizes: { label: string; jpeg: Buffer; decode: Clocked; trip: Clocked; models: number[]; timings: { cpu: StageTimings[]; wall: StageTimings[] } }[] = [];
   let throughput = '';
   // The analysis first, with nothing else in the process (the local stack's queues and timers would add their CPU
   // time to whichever stage runs); then the stack, for the round trips.
   const analyzer = await createInspectingAnalyzer({ modelDir: MODEL_DIR });
+  const modelClock = clockModelRuns();
   try {
     for (const megapixels of [1, 12]) {
       const jpeg = await benchJpeg(megapixels);
       const meta = await sharp(jpeg).metadata();
-      const size = { label: `${meta.width}x${meta.height}`, jpeg, decode: { cpu: [], wall: [] }, trip: { cpu: [], wall: [] }, timings: { cpu: [], wall: [] } } as (typeof sizes)[number];
+      const size = { label: `${meta.width}x${meta.height}`, jpeg, decode: { cpu: [], wall: [] }, trip: { cpu: [], wall: [] }, models: [], timings: { cpu: [], wall: [] } } as (typeof sizes)[number];
       sizes.push(size);
       // Decoding and analysing in separate loops: the freeing of a decoded 12-MP buffer must not land in a stage.
       for (let i = 0; i <= runs; i++) {
@@ -44,9 +46,11 @@ export async function benchAnalysis(runs = 9): Promise<void> {
         size.decode.wall.push(used.wall);
       }
       for (let i = 0; i <= runs; i++) {
+        const modelsBefore = modelClock.cpuMs;
         const inspection = await analyzer.inspect(jpeg, MARKER_NAMES);
         if (inspection.outcome.status !== 'completed') throw new Error(`bench photo rejected: ${inspection.outcome.error.code}`);
         if (i === 0) continue; // warm-up
+        size.models.push(modelClock.cpuMs - modelsBefore);
         size.timings.cpu.push(inspection.cpu);
         size.timings.wall.push(inspection.timings);
       }
@@ -60,6 +64,7 @@ export async function benchAnalysis(runs = 9): Promise<void> {
       }
     }
   } finally {
+    modelClock.restore();
     await analyzer.close();
   }
   const stack = await startTestStack();
@@ -106,6 +111,12 @@ export async function benchAnalysis(runs = 9): Promise<void> {
   console.log('  are drawn from (the PNGs are drawn on request by the API); round trip = POST /v1/scans of the same JPEG, all markers,');
   console.log('  answered completed (the local stack: API, in-process queue, inference, dynalite and s3rver, all in this process,');
   console.log('  measured after the analysis runs, with the stack started only then).');
+  // What the target ratios are up against: the four graphs' own CPU time, inside the analysis above.
+  for (const size of sizes) {
+    const models = median(size.models);
+    const decode = median(size.decode.cpu);
+    console.log(`  models alone (onnxruntime session runs inside the analysis), ${size.label}: ${models.toFixed(1)} ms CPU = ${(models / decode).toFixed(1)}x the decode`);
+  }
   const tripCpu = median(sizes[0]!.trip.cpu);
   console.log(`${throughput}; ${(1000 / tripCpu).toFixed(1)} local round trips per CPU-second (API, stores and analysis in one process)`);
 }
