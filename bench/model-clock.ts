@@ -7,10 +7,9 @@
  * included. Timing the asynchronous public `run` instead would count whatever JavaScript ran while two runs were
  * pending (the skin graph and perceived age are awaited together). A bench-only wrap: the service never loads it.
  */
-export function clockModelRuns(): { readonly cpuMs: number; readonly runs: number; restore(): void } {
+export function clockModelRuns(): { take(): number[]; restore(): void } {
   const original = globalThis.setImmediate;
-  let cpuMs = 0;
-  let runs = 0;
+  let runs: number[] = [];
   const timed = ((callback: (...args: unknown[]) => void, ...args: unknown[]) => {
     // The deferred native run in onnxruntime-node's backend.js reads its session from this private field.
     if (!String(callback).includes('OnnxruntimeSessionHandler_inferenceSession')) return original(callback, ...args);
@@ -20,18 +19,17 @@ export function clockModelRuns(): { readonly cpuMs: number; readonly runs: numbe
         callback(...args);
       } finally {
         const used = process.cpuUsage(start);
-        cpuMs += (used.user + used.system) / 1000;
-        runs++;
+        runs.push((used.user + used.system) / 1000);
       }
     });
   }) as typeof setImmediate;
   globalThis.setImmediate = Object.assign(timed, original);
   return {
-    get cpuMs() {
-      return cpuMs;
-    },
-    get runs() {
-      return runs;
+    /** The CPU ms of each run since the last take, in the order they ran. */
+    take() {
+      const taken = runs;
+      runs = [];
+      return taken;
     },
     restore() {
       globalThis.setImmediate = original;
