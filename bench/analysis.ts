@@ -7,6 +7,7 @@ import { MARKER_NAMES } from '../functions/analysis/skin/markers';
 import { benchJpeg } from './images';
 import { bearer, scanForm } from '../test/helpers/http';
 import { startTestStack } from '../test/helpers/stack';
+import { clockModelRuns } from './model-clock';
 import { formatRow, median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,16 +26,17 @@ export async function benchAnalysis(runs = 9): Promise<void> {
   sharp.concurrency(1);
   const stages: (keyof StageTimings)[] = ['detect', 'landmarks', 'crop', 'skin', 'overlays', 'total'];
   type Clocked = { cpu: number[]; wall: number[] };
-  const sizes: { label: string; jpeg: Buffer; decode: Clocked; trip: Clocked; timings: { cpu: StageTimings[]; wall: StageTimings[] } }[] = [];
+  const sizes: { label: string; jpeg: Buffer; decode: Clocked; trip: Clocked; models: { face: number[]; skin: number[] }; timings: { cpu: StageTimings[]; wall: StageTimings[] } }[] = [];
   let throughput = '';
   // The analysis first, with nothing else in the process (the local stack's queues and timers would add their CPU
   // time to whichever stage runs); then the stack, for the round trips.
   const analyzer = await createInspectingAnalyzer({ modelDir: MODEL_DIR });
+  const modelClock = clockModelRuns();
   try {
     for (const megapixels of [1, 12]) {
       const jpeg = await benchJpeg(megapixels);
       const meta = await sharp(jpeg).metadata();
-      const size = { label: `${meta.width}x${meta.height}`, jpeg, decode: { cpu: [], wall: [] }, trip: { cpu: [], wall: [] }, timings: { cpu: [], wall: [] } } as (typeof sizes)[number];
+      const size = { label: `${meta.width}x${meta.height}`, jpeg, decode: { cpu: [], wall: [] }, trip: { cpu: [], wall: [] }, models: { face: [], skin: [] }, timings: { cpu: [], wall: [] } } as (typeof sizes)[number];
       sizes.push(size);
       // Decoding and analysing in separate loops: the freeing of a decoded 12-MP buffer must not land in a stage.
       for (let i = 0; i <= runs; i++) {
@@ -44,9 +46,15 @@ export async function benchAnalysis(runs = 9): Promise<void> {
         size.decode.wall.push(used.wall);
       }
       for (let i = 0; i <= runs; i++) {
+        modelClock.take();
         const inspection = await analyzer.inspect(jpeg, MARKER_NAMES);
         if (inspection.outcome.status !== 'completed') throw new Error(`bench photo rejected: ${inspection.outcome.error.code}`);
         if (i === 0) continue; // warm-up
+        // BlazeFace and the two Face Mesh passes run first (detect, landmarks); the skin graph and perceived age last.
+        const runsCpu = modelClock.take();
+        if (runsCpu.length !== 5) throw new Error(`expected 5 onnxruntime runs an analysis, counted ${runsCpu.length}`);
+        size.models.face.push(runsCpu[0]! + runsCpu[1]! + runsCpu[2]!);
+        size.models.skin.push(runsCpu[3]! + runsCpu[4]!);
         size.timings.cpu.push(inspection.cpu);
         size.timings.wall.push(inspection.timings);
       }
@@ -60,6 +68,7 @@ export async function benchAnalysis(runs = 9): Promise<void> {
       }
     }
   } finally {
+    modelClock.restore();
     await analyzer.close();
   }
   const stack = await startTestStack();
@@ -106,6 +115,16 @@ export async function benchAnalysis(runs = 9): Promise<void> {
   console.log('  are drawn from (the PNGs are drawn on request by the API); round trip = POST /v1/scans of the same JPEG, all markers,');
   console.log('  answered completed (the local stack: API, in-process queue, inference, dynalite and s3rver, all in this process,');
   console.log('  measured after the analysis runs, with the stack started only then).');
+  // What the target ratios are up against: the four graphs' own CPU time, inside the analysis above.
+  console.log('  the models alone (onnxruntime runs inside the analysis above, CPU ms, median; x = multiple of the decode):');
+  for (const size of sizes) {
+    const decode = median(size.decode.cpu);
+    const face = median(size.models.face);
+    const skin = median(size.models.skin);
+    const all = median(size.models.face.map((f, i) => f + size.models.skin[i]!));
+    const x = (ms: number) => `${ms.toFixed(1)} (${(ms / decode).toFixed(1)}x)`;
+    console.log(`    ${size.label}: BlazeFace + 2 Face Mesh passes ${x(face)}, skin graph + perceived age ${x(skin)}, all five ${x(all)}`);
+  }
   const tripCpu = median(sizes[0]!.trip.cpu);
   console.log(`${throughput}; ${(1000 / tripCpu).toFixed(1)} local round trips per CPU-second (API, stores and analysis in one process)`);
 }

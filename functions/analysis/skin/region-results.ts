@@ -39,11 +39,8 @@ export type RegionResults = Partial<Record<MarkerName, Partial<Record<ResultRegi
 /** What the whole reductions of a region leave out: only the original markers' values are read from them. */
 const PER_REGION = { addedMarkers: false, baseline: false } as const;
 
-/**
- * The outputs those reductions read: not CIELAB (only the baseline reads it, and PER_REGION leaves that out) nor
- * local_stats (which no measurement reads); copying them was a quarter of isolate's copies.
- */
-const PER_REGION_OUTPUTS = SKIN_OUTPUT_NAMES.filter((output) => output !== 'lab' && output !== 'local_stats');
+/** The outputs those reductions read: not CIELAB (only the baseline reads it, and PER_REGION leaves that out). */
+const PER_REGION_OUTPUTS = SKIN_OUTPUT_NAMES.filter((output) => output !== 'lab');
 
 /** Crop margin (pixels) kept round the masks: the spot detectors' neighbourhoods stay whole. */
 const CROP_MARGIN = 8;

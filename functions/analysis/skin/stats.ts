@@ -212,6 +212,7 @@ export function smoothstep(lo: number, hi: number, v: number): number {
  * count the same either way, while a spot with a doubled or flat top, or noise on a raised patch, counts once. A
  * single spot comes back at its centroid with the component's area; several at their peaks, sharing the area
  * equally; every spot also carries its peak's pixel (peakX, peakY). `weight` is the prominence weight (1 for the highest).
+ * Components over `maxArea` pixels hold no spot (age spots: a larger patch is uneven tone).
  */
 export function spotPeaks(
   map: Float32Array,
@@ -221,11 +222,12 @@ export function spotPeaks(
   minArea: number,
   radius: number,
   prominence: readonly [number, number],
+  maxArea = Number.POSITIVE_INFINITY,
 ): WeightedBlob[] {
   const spots: WeightedBlob[] = [];
   const inComponent = new Uint8Array(size * size);
   forEachComponent(map, mask, size, threshold, (members) => {
-    if (members.length < minArea) return;
+    if (members.length < minArea || members.length > maxArea) return;
     for (const p of members) inComponent[p] = 1;
     const peaks: number[] = [];
     for (const p of members) {

@@ -5,11 +5,19 @@
  * half its peak or more) from 0 at 40 px to 1 at 70 px (a disc of ≈ 7–9 px, 5–6 mm, across). A small brown spot
  * of ≈ 2–3 mm has a core of ≈ 30 px and does not count; patches larger than 1500 px are uneven tone
  * (uniformness), not spots. A patch counts only where skin surrounds it (at least 70 %, fully from 85 %, of
- * its σ 10 surround): at the hairline, the brows and the face's edge melanin against a one-sided surround
- * reads as a patch.
+ * its σ 10 surround, averaged over its core): at the hairline, the brows and the face's edge melanin against a
+ * one-sided surround reads as a patch.
+ *
+ * Each maximum of a patch that stands out (its prominence, as pigmentation's spots: docs/analysis.md, Consistency,
+ * root cause 7) has a core of its own, and the skin cover is read over that core, each pixel weighted by how far it
+ * rises above the core's edge (half the peak). Until skin-v1.13.0 one core grew from the highest pixel near the
+ * patch's centroid and its cover was read at that one pixel: a flat patch beside the cheek's outline with two maxima
+ * a few tenths apart read a cover of 0.42 when the outer one was the higher and 0.76–0.80 when the inner one was, and
+ * chuck_crop's age spots went 100 → 95 at 4:2:0; a re-save that moved the centroid let another maximum seed the
+ * core (ri_1: 140 px or 359 px) (root cause 27).
  */
 import type { RegionName } from '../../types.js';
-import { findBlobs, smoothstep } from '../stats.js';
+import { smoothstep, spotPeaks } from '../stats.js';
 import { channel } from '../model-spec.js';
 import { denseUnionScratch } from '../weighted-stats.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
@@ -25,6 +33,10 @@ export const AGE_SPOTS = {
   maxArea: 1500,
   /** Share of the surround (σ 10) that must be skin for a patch to count, from 0 at the first value to 1 at the second. */
   cover: [0.7, 0.85] as [number, number],
+  /** A second maximum of a patch is a patch of its own from this share of its height above the threshold (spotProminence). */
+  prominence: [0.5, 0.8] as [number, number],
+  /** Local maxima: highest in their (2r+1)² window. */
+  peakRadius: 3,
 } as const;
 
 /** Not the nose: nostrils and the shadows beside the alae read as melanin patches. */
@@ -67,42 +79,34 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   let total = 0;
   for (let i = 0; i < weights.length; i++) total += weights[i]!;
   if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
-  // Each patch above the threshold; its core (half its peak or more) may reach beyond it.
+  // Each maximum of a patch above the threshold that stands out; its core (half its peak or more) may reach beyond it.
   const spots: AgeSpot[] = [];
   const seen = new Uint8Array(size * size);
-  for (const blob of findBlobs(contrast, support, size, A.contrast[0], 1, A.maxArea)) {
-    const core = corePixels(contrast, support, size, blob, seen);
-    const weight = smoothstep(A.contrast[0], A.contrast[1], blob.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[core.centre]! * smoothstep(A.cover[0], A.cover[1], cover[core.centre]!);
-    if (weight > 0) spots.push({ x: core.x, y: core.y, area: core.area, peak: blob.peak, weight });
+  for (const peak of spotPeaks(contrast, support, size, A.contrast[0], 1, A.peakRadius, A.prominence, A.maxArea)) {
+    const start = peak.peakY * size + peak.peakX;
+    const core = corePixels(contrast, cover, support, size, start, peak.peak, seen);
+    const weight = peak.weight * smoothstep(A.contrast[0], A.contrast[1], peak.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[start]! * smoothstep(A.cover[0], A.cover[1], core.cover);
+    if (weight > 0) spots.push({ x: core.x, y: core.y, area: core.area, peak: peak.peak, weight });
   }
   const value = spots.reduce((a, s) => a + s.weight, 0);
   return { value, details: { soft_count: value, patches: spots.length }, spots };
 }
 
 /**
- * The pixels ≥ half the blob's peak connected to its highest pixel. `seen`: all 0, and left so (one per scan of
- * the patches rather than one per patch).
+ * The pixels ≥ half the peak connected to the peak's pixel `start`, and their skin cover weighted by each pixel's
+ * height above half the peak (the crown counts most; two near-equal maxima of a flat top count alike). `seen`: all 0,
+ * and left so (one per scan of the patches rather than one per patch).
  */
-function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: { x: number; y: number; peak: number }, seen: Uint8Array) {
-  // Start from the highest pixel near the centroid (the blob's peak lies inside its own component).
-  const half = blob.peak / 2;
-  let start = -1;
-  let best = Number.NEGATIVE_INFINITY;
-  const r = 12;
-  const cx = Math.round(blob.x);
-  const cy = Math.round(blob.y);
-  for (let y = Math.max(0, cy - r); y <= Math.min(size - 1, cy + r); y++) {
-    for (let x = Math.max(0, cx - r); x <= Math.min(size - 1, cx + r); x++) {
-      const i = y * size + x;
-      if (support[i] && map[i]! > best) ((best = map[i]!), (start = i));
-    }
-  }
+function corePixels(map: Float32Array, cover: Float32Array, support: Uint8Array, size: number, start: number, peak: number, seen: Uint8Array) {
+  const half = peak / 2;
   const stack = [start];
   const visited = [start];
   seen[start] = 1;
   let area = 0;
   let sx = 0;
   let sy = 0;
+  let coverSum = 0;
+  let heightSum = 0;
   while (stack.length) {
     const p = stack.pop()!;
     area++;
@@ -110,6 +114,9 @@ function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: 
     const py = (p - px) / size;
     sx += px;
     sy += py;
+    const height = map[p]! - half;
+    coverSum += height * cover[p]!;
+    heightSum += height;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const x = px + dx;
@@ -124,5 +131,5 @@ function corePixels(map: Float32Array, support: Uint8Array, size: number, blob: 
     }
   }
   for (const p of visited) seen[p] = 0;
-  return { area, x: sx / area, y: sy / area, centre: start };
+  return { area, x: sx / area, y: sy / area, cover: heightSum > 0 ? coverSum / heightSum : cover[start]! };
 }
