@@ -203,12 +203,13 @@ function shrinkBlocks(plane: Float64Array, w: number, h: number, steps: Float64A
         const c = coef[k]!;
         const restore = restorations[k];
         if (restore) {
-          // A re-save from a finer first table (jpeg-luma.ts): the level the first file most plausibly held, then
-          // shrunk as that file's own one-step coefficients are (the original is read that way, by its table).
+          // A re-save from a finer first table (jpeg-luma.ts): a one-step coefficient (the ones a coarser re-save rounds
+          // up; larger ones are rounded either way, as the shrink below) goes back to the value the first file most
+          // plausibly held, then is shrunk as that file's own one-step coefficients are (the original is read that way).
           const m = Math.round(c / steps[k]!);
           const level = Math.abs(m);
           const gain = steps[k]! / restore.step;
-          if (level === 0 || level >= restore.means.length) coef[k] = 0;
+          if (level !== 1) coef[k] = 0;
           else {
             const first = restore.means[level]! * gain;
             const firstStep = restore.first * gain;
