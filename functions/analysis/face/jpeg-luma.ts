@@ -14,13 +14,17 @@ import { ANNEX_K_LUMA, scaledQuality, scaledTable, type JpegTables } from './jpe
  * primary quantization matrix in double compressed JPEG images"; Thai & Cogranne 2019 fit a model of the twice
  * quantised coefficients per candidate q₁).
  *
- * Per luma frequency, over the photo's own 8 × 8 blocks, the coefficients re-derived from the decoded pixels (JFIF
- * luma) are binned by the file's step q₂ and the bins' counts are fitted by a Laplacian quantised once at q₂ and by
- * one quantised at q₁ and again at q₂ (with the decoder's rounding noise), for every candidate q₁ from q₂ / 2 to 2·q₂;
- * a frequency is taken as re-saved from a finer q₁ when the best q₁ below q₂ beats every other candidate (q₂ itself,
- * a single save, among them) by PRIMARY_EVIDENCE nats. Each coefficient of such a frequency is then replaced by the
- * first file's value it most plausibly came from: the mean of the q₁ levels that round to its bin, weighted by the
- * fitted Laplacian. Only the luma changes (the same amount added to R, G and B).
+ * Per luma frequency, over the photo's own 8 × 8 blocks under `area`, the coefficients re-derived from the decoded
+ * pixels (JFIF luma) are binned by the file's step q₂. Each candidate q₁ (just over q₂ / 2 to 1.5·q₂) predicts those
+ * bins from the calibration (the same frequency on a grid shifted by half a block, where the file's quantisation
+ * leaves no trace: the forensic stand-in for the unquantised coefficients) quantised at q₁ and again at q₂ with the
+ * decoder's rounding noise; a frequency shows a finer first step when the best q₁ below q₂ out-fits every other
+ * candidate, q₂ itself (a single save) among them, by PRIMARY_EVIDENCE nats, and the photo counts as re-saved when
+ * MIN_RESAVED_LOWEST of its five lowest frequencies show one. The first table is then fitted whole
+ * (estimatePrimarySteps), and each coefficient of a frequency with q₁ < q₂ is replaced by the first file's value it
+ * most plausibly came from: the mean of the q₁ levels that round to its bin, weighted by a Laplacian fitted under q₁
+ * to the bins. Only the luma changes (the same amount added to R, G and B). A first save, a PNG (no tables) and a
+ * re-save at finer steps are returned as they are, the same object.
  */
 export function restorePrimaryLuma(image: RgbImage, origin: { x: number; y: number }, area: Box, tables: JpegTables): { image: RgbImage; resaved: boolean } {
   const steps = lumaStepsInRowOrder(tables.luma);
