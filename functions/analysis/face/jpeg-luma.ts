@@ -304,7 +304,7 @@ export function primaryMeans(q1: number, q2: number, prior: Float64Array, noise:
   }
   const means = new Float64Array(MAX_LEVEL + 1);
   for (let m = 0; m <= MAX_LEVEL; m++) means[m] = mass[m]! > 0 ? sum[m]! / mass[m]! : m * q2;
-    return means;
+  return means;
 }
 
 /** The chance a coefficient of value v ≥ 0 (plus rounding noise) lands in folded bin |m| of step q₂. */
