@@ -15,38 +15,37 @@ const BASIS = (() => {
   return m;
 })();
 
+/** The transposed basis, INVERSE[x * 8 + u] = BASIS[u * 8 + x]: the inverse transform's matrix (the basis is orthonormal). */
+const INVERSE = (() => {
+  const m = new Float64Array(64);
+  for (let u = 0; u < 8; u++) for (let x = 0; x < 8; x++) m[x * 8 + u] = BASIS[u * 8 + x]!;
+  return m;
+})();
+
 /** Separable 2-D DCT of an 8 × 8 block (row-major): out[v * 8 + u]. */
 export function dct2(block: Float64Array, tmp: Float64Array, out: Float64Array): void {
-  for (let y = 0; y < 8; y++) {
-    for (let u = 0; u < 8; u++) {
-      let s = 0;
-      for (let x = 0; x < 8; x++) s += BASIS[u * 8 + x]! * block[y * 8 + x]!;
-      tmp[y * 8 + u] = s;
-    }
-  }
-  for (let u = 0; u < 8; u++) {
-    for (let v = 0; v < 8; v++) {
-      let s = 0;
-      for (let y = 0; y < 8; y++) s += BASIS[v * 8 + y]! * tmp[y * 8 + u]!;
-      out[v * 8 + u] = s;
-    }
-  }
+  separable(BASIS, block, tmp, out);
 }
 
 /** The inverse of dct2. */
 export function idct2(coef: Float64Array, tmp: Float64Array, out: Float64Array): void {
-  for (let v = 0; v < 8; v++) {
-    for (let x = 0; x < 8; x++) {
+  separable(INVERSE, coef, tmp, out);
+}
+
+/** out = M · src · Mᵀ for an 8 × 8 `src` (row-major): the matrix along each row of `src`, then along each column. */
+function separable(matrix: Float64Array, src: Float64Array, tmp: Float64Array, out: Float64Array): void {
+  for (let row = 0; row < 8; row++) {
+    for (let i = 0; i < 8; i++) {
       let s = 0;
-      for (let u = 0; u < 8; u++) s += BASIS[u * 8 + x]! * coef[v * 8 + u]!;
-      tmp[v * 8 + x] = s;
+      for (let j = 0; j < 8; j++) s += matrix[i * 8 + j]! * src[row * 8 + j]!;
+      tmp[row * 8 + i] = s;
     }
   }
-  for (let x = 0; x < 8; x++) {
-    for (let y = 0; y < 8; y++) {
+  for (let col = 0; col < 8; col++) {
+    for (let i = 0; i < 8; i++) {
       let s = 0;
-      for (let v = 0; v < 8; v++) s += BASIS[v * 8 + y]! * tmp[v * 8 + x]!;
-      out[y * 8 + x] = s;
+      for (let j = 0; j < 8; j++) s += matrix[i * 8 + j]! * tmp[j * 8 + col]!;
+      out[i * 8 + col] = s;
     }
   }
 }
