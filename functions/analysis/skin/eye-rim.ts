@@ -9,8 +9,9 @@
  * (the biden portrait) spread over the whole band (docs/analysis.md, "Consistency", root cause 12).
  *
  * Each pixel of those regions weighs smoothstep(0, 2σ, d + 0.5), d its distance in whole pixels from the region's eye
- * side: below the lid's crease in its column (found near the band's top pixel, root cause 48), out from the crow's feet's innermost pixel in its row (the crop has
- * the eyes level, so columns and rows are the directions away from the eye).
+ * side: below the lid's crease in its column (found near the band's top pixel, root cause 48), out from the crow's
+ * feet's innermost pixel in its row (the crop has the eyes level, so columns and rows are the directions away from
+ * the eye).
  */
 import type { RegionMasks, RegionName } from '../types';
 import { FILTER_SCALES } from './model-spec.js';
