@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
 import { ZIGZAG } from '../../functions/analysis/face/jpeg-dct';
-import { estimatePrimarySteps, lumaBlocks, lumaStepsInRowOrder, restorePrimaryLuma } from '../../functions/analysis/face/jpeg-luma';
+import { lumaBlocks, restorePrimaryLuma } from '../../functions/analysis/face/jpeg-luma';
+import { estimatePrimarySteps } from '../../functions/analysis/face/jpeg-primary-steps';
+import { stepsInRowOrder } from '../../functions/analysis/face/jpeg-tables';
 import { ANNEX_K_LUMA, readJpegTables, scaledQuality, scaledTable } from '../../functions/analysis/face/jpeg-tables';
 import { MARKER_NAMES } from '../../functions/analysis/skin/markers';
 import type { RgbImage } from '../../functions/analysis/types';
@@ -32,7 +34,7 @@ function history(image: RgbImage, bytes: Buffer) {
   const area = { x: 0, y: 0, width: image.width, height: image.height };
   const blocks = lumaBlocks(image, { x: 0, y: 0 }, area, 0)!;
   const calibration = lumaBlocks(image, { x: 0, y: 0 }, area, 4)!;
-  const steps = lumaStepsInRowOrder(readJpegTables(bytes)!.luma);
+  const steps = stepsInRowOrder(readJpegTables(bytes)!.luma);
   return estimatePrimarySteps(blocks.coefs, blocks.count, calibration.coefs, calibration.count, steps, { base: ANNEX_K_LUMA });
 }
 
@@ -57,7 +59,7 @@ function finestBand(image: RgbImage, reference: RgbImage): { rms: number; error:
 describe('the first table of a JPEG saved twice, estimated from its coefficient histograms', () => {
   it('when libjpeg\'s tables are read back, then each is the annex K table scaled by its quality', async () => {
     const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c08070' } }).jpeg({ quality: 70 }).toBuffer();
-    expect(scaledQuality(lumaStepsInRowOrder(readJpegTables(bytes)!.luma), ANNEX_K_LUMA)).toBe(70);
+    expect(scaledQuality(stepsInRowOrder(readJpegTables(bytes)!.luma), ANNEX_K_LUMA)).toBe(70);
     expect(scaledTable(ANNEX_K_LUMA, 80).slice(0, 3)).toEqual([6, 4, 4]);
   });
 

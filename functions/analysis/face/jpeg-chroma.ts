@@ -1,7 +1,7 @@
 import type { Box, RgbImage } from '../types';
-import { dct2, idct2, ZIGZAG } from './jpeg-dct';
-import { ANNEX_K_CHROMA, type JpegTables } from './jpeg-tables';
-import { estimatePrimarySteps, primaryRestorations } from './jpeg-luma';
+import { dct2, idct2 } from './jpeg-dct';
+import { ANNEX_K_CHROMA, stepsInRowOrder, type JpegTables } from './jpeg-tables';
+import { estimatePrimarySteps, primaryRestorations } from './jpeg-primary-steps';
 
 /**
  * A JPEG's chroma detail moved towards the lower edge of its quantisation bins (docs/analysis.md "Consistency", root
@@ -124,21 +124,6 @@ function chromaPlanes(image: RgbImage, x0: number, y0: number, cw: number, ch: n
     }
   }
   return { cb, cr };
-}
-
-/**
- * The table's steps in row-major order, as they appear in chroma averaged back from a decoded photo: a decoder's
- * triangle upsampling followed by the 2-sample average is the filter (1, 6, 1) / 8 along a subsampled axis, which
- * scales frequency u by (3 + cos(πu/8)) / 4.
- */
-function stepsInRowOrder(table: number[], sx: number, sy: number): Float64Array {
-  const gain = (u: number, s: number) => (s === 2 ? (3 + Math.cos((Math.PI * u) / 8)) / 4 : 1);
-  const steps = new Float64Array(64);
-  for (let z = 0; z < 64; z++) {
-    const k = ZIGZAG[z]!;
-    steps[k] = table[z]! * gain(k % 8, sx) * gain(k >> 3, sy);
-  }
-  return steps;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { ZIGZAG } from './jpeg-dct';
+
 /**
  * What a baseline or progressive JPEG's headers say about its quantisation (ITU-T T.81, B.2.4.1 DQT and B.2.2 SOF):
  * the step of the DC coefficient and of the lowest AC coefficients of the luma and chroma tables, and the chroma
@@ -104,4 +106,20 @@ export function scaledQuality(rowMajor: ArrayLike<number>, base: readonly number
     if (table.every((q, k) => q === rowMajor[k])) return quality;
   }
   return undefined;
+}
+
+/**
+ * The table's steps in row-major order (a table is stored in zig-zag order); for chroma averaged back from a decoded
+ * photo (sx, sy = 2 along a subsampled axis), as they appear there: a decoder's
+ * triangle upsampling followed by the 2-sample average is the filter (1, 6, 1) / 8 along a subsampled axis, which
+ * scales frequency u by (3 + cos(πu/8)) / 4.
+ */
+export function stepsInRowOrder(table: number[], sx = 1, sy = 1): Float64Array {
+  const gain = (u: number, s: number) => (s === 2 ? (3 + Math.cos((Math.PI * u) / 8)) / 4 : 1);
+  const steps = new Float64Array(64);
+  for (let z = 0; z < 64; z++) {
+    const k = ZIGZAG[z]!;
+    steps[k] = table[z]! * gain(k % 8, sx) * gain(k >> 3, sy);
+  }
+  return steps;
 }
