@@ -156,7 +156,10 @@ function blobContrasts(g: OnnxGraph, chromophores: string, indices: string, line
   const ratio = g.op('Div', [sliceChannels(g, smooth, 0, n), g.op('Max', [sliceChannels(g, smooth, n, 2 * n), g.scalar(1)])], {}, 'red_ratio');
   const [lo, hi] = FILTER_SCALES.redShare;
   const t = g.op('Clip', [scale(g, add(g, ratio, g.scalar(-lo)), 1 / (hi - lo)), g.scalar(0), g.scalar(1)], {}, 'red_t');
-  const gate = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'red_gate');
+  // The gate's square root (FILTER_SCALES.redGatePower): chroma tells a red spot from a dark one but no longer
+  // sets its size as strongly as luminance does (docs/analysis.md, Consistency, root cause 53).
+  const gateRamp = g.op('Mul', [square(g, t), sub(g, g.scalar(3), scale(g, t, 2))], {}, 'red_gate_ramp');
+  const gate = g.op('Pow', [gateRamp, g.scalar(FILTER_SCALES.redGatePower)], {}, 'red_gate');
   const red = g.op('Mul', [g.op('Mul', [relu(g, redStrength(g, lumC, hbC, n)), gate], {}, 'red_gated'), notDarkStructure(g, lumC, hbC, k, 'red')], {}, 'red_scales');
   const redBlobs = g.op('ReduceMax', [red], { axes: [1], keepdims: 1 }, 'red_blobs');
   return { darkSpots, redBlobs };

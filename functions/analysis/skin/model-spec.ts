@@ -73,6 +73,15 @@ export const FILTER_SCALES = {
   redGate: 2,
   /** Share of a spot's luminance darkening that haemoglobin explains: no red spot below [0], fully one from [1]. */
   redShare: [0.3, 0.6],
+  /**
+   * The red-spot gate (the smoothstep of `redShare`) is raised to this power before it scales the spot's strength: 0.5
+   * since skin-v1.14.0 (1 before). A JPEG's re-save moves a faint spot's haemoglobin share by a few hundredths, the
+   * gate by a quarter, and the soft count (a smoothstep of strength × gate from 5 to 10) multiplies that by up to six
+   * for a spot on the ramp; the square root halves the gate's relative change while a red spot (share ≥ 0.6, gate 1)
+   * and a brown spot, a shadow or a pore (share ≤ 0.3, gate 0) read exactly as before (docs/analysis.md, Consistency,
+   * root cause 53).
+   */
+  redGatePower: 0.5,
   /** Per blob scale, a red spot's haemoglobin term may read at most this many times its luminance term (chroma alone makes no spot). */
   redOverLuminance: [1.75, 2, 2],
   /** At the finest blob scale only, the luminance term may read at most this many times the haemoglobin term. */
