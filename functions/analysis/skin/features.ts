@@ -13,7 +13,8 @@ import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
-import { textureRoughness } from './texture.js';
+import { foreshortenedRelief, textureRoughness } from './texture.js';
+import type { RegionCompression } from '../face/cheek-foreshortening.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -267,12 +268,12 @@ function softFraction(map: Float32Array, pixels: Weighted, lo: number, hi: numbe
 }
 
 /** Mean of a per-region statistic over the usable regions among `names`, weighted by the regions' summed weight. */
-function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted) => number): number {
+function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted, name: RegionName) => number): number {
   let s = 0;
   let w = 0;
   for (const name of names) {
     if (!view.usable.has(name)) continue;
-    s += stat(view.pixels[name]) * view.total[name];
+    s += stat(view.pixels[name], name) * view.total[name];
     w += view.total[name];
   }
   return w === 0 ? Number.NaN : s / w;
@@ -313,6 +314,11 @@ export interface ReduceOptions {
   baseline?: boolean;
   /** How much the crow's feet count in wrinkles beside the other two parts (face/expression.ts crowsFeetShare); 1. */
   crowsFeetWeight?: number;
+  /**
+   * How compressed each cheek is seen against its mirror (face/cheek-foreshortening.ts cheekCompression); texture
+   * divides a cheek's roughness by texture.ts foreshortenedRelief of it. Absent: 1 (seen face on).
+   */
+  compression?: RegionCompression;
 }
 
 const NO_BASELINE: SkinBaseline = { L: Number.NaN, a: Number.NaN, b: Number.NaN, ita: Number.NaN, melanin: Number.NaN, haemoglobin: Number.NaN, shading: Number.NaN, mi: Number.NaN, ei: Number.NaN };
@@ -425,7 +431,10 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
   const band = textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare);
   const fine = channel(maps, 'texture', 'fine_rms', size);
-  values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
+  // A cheek turned away shows its relief compressed, so it reads rougher: each region's roughness as seen face on
+  // (texture.ts foreshortenedRelief; root cause 51).
+  const seenFaceOn = (name: RegionName) => foreshortenedRelief(options.compression?.[name] ?? 1);
+  values.texture = pooled(clean, MARKER_REGIONS.texture, (w, name) => weightedMedian(band, w) / seenFaceOn(name));
   details.texture = { band_rms: values.texture };
 
   // Hydration (visual proxy): dryness marks on the cheeks: finest-scale dark lines (crosshatched dehydration
