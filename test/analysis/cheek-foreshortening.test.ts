@@ -91,10 +91,11 @@ describe('real frames of one sitting (franck.mp4, when ffmpeg is installed)', ()
         const inspection = await analyzer.inspect(frame.bytes, ['texture'], { overlays: false });
         if (inspection.outcome.status !== 'completed') throw new Error(`${frame.name}: ${JSON.stringify(inspection.outcome)}`);
         const compression = cheekCompression(inspection.landmarks!.points);
+        // The features' roughness map is read as seen face on; as seen, each cheek's is that times foreshortenedRelief.
         const roughness = inspection.features!.textureRoughness;
         const cheek = (name: 'left_cheek' | 'right_cheek') => weightedMedian(roughness, weightedPixels(Float32Array.from(inspection.regions!.masks[name])));
-        const [left, right] = [cheek('left_cheek'), cheek('right_cheek')];
-        const [leftFaceOn, rightFaceOn] = [left / foreshortenedRelief(compression.left_cheek), right / foreshortenedRelief(compression.right_cheek)];
+        const [leftFaceOn, rightFaceOn] = [cheek('left_cheek'), cheek('right_cheek')];
+        const [left, right] = [leftFaceOn * foreshortenedRelief(compression.left_cheek), rightFaceOn * foreshortenedRelief(compression.right_cheek)];
         scores.push(inspection.outcome.markers.texture!.score);
         rows.push([frame.name, compression.left_cheek.toFixed(2), left.toFixed(2), right.toFixed(2), leftFaceOn.toFixed(2), rightFaceOn.toFixed(2), scores.at(-1)!]);
         if (frame.name === '180 s') {

@@ -13,7 +13,7 @@ import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
-import { foreshortenedRelief, textureRoughness } from './texture.js';
+import { seenFaceOn, textureRoughness } from './texture.js';
 import type { RegionCompression } from '../face/cheek-foreshortening.js';
 
 
@@ -268,12 +268,12 @@ function softFraction(map: Float32Array, pixels: Weighted, lo: number, hi: numbe
 }
 
 /** Mean of a per-region statistic over the usable regions among `names`, weighted by the regions' summed weight. */
-function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted, name: RegionName) => number): number {
+function pooled(view: RegionView, names: RegionName[], stat: (pixels: Weighted) => number): number {
   let s = 0;
   let w = 0;
   for (const name of names) {
     if (!view.usable.has(name)) continue;
-    s += stat(view.pixels[name], name) * view.total[name];
+    s += stat(view.pixels[name]) * view.total[name];
     w += view.total[name];
   }
   return w === 0 ? Number.NaN : s / w;
@@ -316,7 +316,7 @@ export interface ReduceOptions {
   crowsFeetWeight?: number;
   /**
    * How compressed each cheek is seen against its mirror (face/cheek-foreshortening.ts cheekCompression); texture
-   * divides a cheek's roughness by texture.ts foreshortenedRelief of it. Absent: 1 (seen face on).
+   * reads a cheek's roughness divided by texture.ts foreshortenedRelief of it (seenFaceOn). Absent: 1 (face on).
    */
   compression?: RegionCompression;
 }
@@ -429,12 +429,11 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face), measured over the texture
   // regions' skin less glare and confirmed by luminance (texture.ts; the graph's whole-crop band_rms reached across
   // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
-  const band = textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare);
+  // A cheek turned away shows its relief compressed and reads rougher: the map is read as seen face on (texture.ts
+  // seenFaceOn; root cause 51), so the value and the overlay's evidence read the same map.
+  const band = seenFaceOn(textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare), regions, options.compression);
   const fine = channel(maps, 'texture', 'fine_rms', size);
-  // A cheek turned away shows its relief compressed, so it reads rougher: each region's roughness as seen face on
-  // (texture.ts foreshortenedRelief; root cause 51).
-  const seenFaceOn = (name: RegionName) => foreshortenedRelief(options.compression?.[name] ?? 1);
-  values.texture = pooled(clean, MARKER_REGIONS.texture, (w, name) => weightedMedian(band, w) / seenFaceOn(name));
+  values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };
 
   // Hydration (visual proxy): dryness marks on the cheeks: finest-scale dark lines (crosshatched dehydration

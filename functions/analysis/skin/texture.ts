@@ -19,6 +19,7 @@
  *   explain luminance detail away (a spot, a blotch, a flush, sheen's whitening) but never add detail of its own.
  */
 import type { RegionMasks, RegionName } from '../types.js';
+import type { RegionCompression } from '../face/cheek-foreshortening.js';
 import { blurOver } from './markers/blur.js';
 import { FILTER_SCALES } from './model-spec.js';
 
@@ -85,4 +86,19 @@ const MIN_COMPRESSION = 0.2;
 export function foreshortenedRelief(compression: number): number {
   const c = Math.min(1, Math.max(MIN_COMPRESSION, compression));
   return Math.sqrt((1 / (c * c) + 1) / 2);
+}
+
+/**
+ * A roughness map read as seen face on: each region's pixels divided by foreshortenedRelief of its compression
+ * (face/cheek-foreshortening.ts cheekCompression: the cheeks; the other regions and a missing compression stay as
+ * they are). In place; returns the map.
+ */
+export function seenFaceOn(roughness: Float32Array, regions: RegionMasks, compression: RegionCompression | undefined): Float32Array {
+  for (const [name, c] of Object.entries(compression ?? {}) as [RegionName, number][]) {
+    const factor = foreshortenedRelief(c);
+    if (factor === 1) continue;
+    const mask = regions.masks[name];
+    for (let i = 0; i < roughness.length; i++) if (mask[i]) roughness[i] = roughness[i]! / factor;
+  }
+  return roughness;
 }
