@@ -30,3 +30,4 @@ describe('uniformness: the light across a region (root cause 49)', () => {
     console.info(`uniformness: ${stills.map((f, k) => `${f} ${[rest, ...rolled][k]}`).join(', ')}`);
     for (const [k, score] of rolled.entries()) expect(Math.abs(rest! - score!), `${stills[k + 1]} ${score} against ${rest}`).toBeLessThanOrEqual(12);
   }, 60_000);
+});
