@@ -4,12 +4,14 @@
  * 20th-to-80th percentile range of melanin and of haemoglobin blurred σ 4 minus σ 16 over skin only (≈ 3 mm: single
  * spots, pores and camera noise average out, patches stay; slow casts across the region drop out), summed, and
  * pooled over forehead, cheeks and chin by area. Pixels near the skin's edge (less than 75 % of their σ 6
- * neighbourhood on skin: hairline, brows, face edge) fade out. Within each region the part of each band-passed
- * chromophore that follows the band-passed shading (a least-squares fit) is taken out first (withoutLight).
+ * neighbourhood on skin: hairline, brows, face edge) fade out. Each region is read as two side-by-side halves
+ * (sideBySide), pooled by weight; within each half the part of each band-passed chromophore that follows the
+ * band-passed shading and specular strength (a least-squares fit) is taken out first (withoutLight).
  *
  * Within a region, so the cheeks being redder than the forehead (redness) or light falling differently on the
- * two halves of the face does not count; chromophores less what follows shading, so shading, the colour a shadow
- * takes on and exposure do not count; interquartile, so
+ * two halves of the face does not count; chromophores less what follows shading and white light, so shading, the
+ * colour a shadow takes on, sheen below the glare cut and exposure do not count; by halves, so a light whose colour
+ * differs from one side of a region to the other does not count; interquartile, so
  * a handful of spots (acne, pigmentation) moves it little while patches covering a quarter of a region or more
  * move it fully.
  */
