@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
-import { confirmedByLuminance, luminanceRelief, rowsOf } from '../../functions/analysis/skin/luminance-relief';
+import { boxOf, confirmedByLuminance, luminanceRelief } from '../../functions/analysis/skin/luminance-relief';
 import { clmtrackrMedia } from '../helpers/images';
 import { testAnalyzer } from './support/analyzer';
 
@@ -40,18 +40,21 @@ describe('the finest Hessian of luminance density', () => {
     expect(line.darkPits[centre]).toBeCloseTo(0, 6);
   });
 
-  it('when only some rows are asked for, then those rows read as in the whole map and the others read 0', () => {
+  it('when only a box is asked for, then its pixels read as in the whole map and the others read 0', () => {
     const whole = luminanceRelief(density('blob', 10), S);
-    const part = luminanceRelief(density('blob', 10), S, [28, 36]);
-    for (let x = 0; x < S; x++) {
-      expect(part.darkPits[32 * S + x]).toBe(whole.darkPits[32 * S + x]);
-      expect(part.darkPits[10 * S + x]).toBe(0);
-    }
+    const part = luminanceRelief(density('blob', 10), S, { y0: 28, y1: 36, x0: 20, x1: 44 });
+    for (let y = 28; y <= 36; y++) for (let x = 20; x <= 44; x++) expect(part.darkPits[y * S + x]).toBeCloseTo(whole.darkPits[y * S + x]!, 5);
+    expect(part.darkPits[32 * S + 32]).toBeGreaterThan(1);
+    expect(part.darkPits[32 * S + 50]).toBe(0);
+    expect(part.darkPits[10 * S + 32]).toBe(0);
     const mask = new Uint8Array(S * S);
     mask[5 * S + 3] = 1;
     mask[40 * S + 60] = 1;
-    expect(rowsOf([mask, new Uint8Array(0)], S)).toEqual([5, 40]);
-    expect(rowsOf([new Uint8Array(S * S)], S)).toEqual([0, -1]);
+    expect(boxOf([mask, new Uint8Array(0)], S)).toEqual({ y0: 5, y1: 40, x0: 3, x1: 60 });
+    const higher = new Uint8Array(S * S);
+    higher[2 * S + 10] = 1;
+    expect(boxOf([mask, higher], S)).toEqual({ y0: 2, y1: 40, x0: 3, x1: 60 });
+    expect(boxOf([new Uint8Array(S * S)], S)).toBeNull();
   });
 
   it('when the skin model reads more relief than luminance shows, then only what luminance shows is kept; less is kept as it is', () => {

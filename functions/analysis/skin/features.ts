@@ -14,7 +14,7 @@ import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedi
 import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
 import { textureRoughness } from './texture.js';
-import { confirmedByLuminance, luminanceRelief, rowsOf } from './luminance-relief.js';
+import { boxOf, confirmedByLuminance, luminanceRelief } from './luminance-relief.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -154,7 +154,7 @@ export interface SkinFeatures {
   textureRoughness: Float32Array;
   /**
    * The finest relief pores and hydration read, confirmed by luminance (luminance-relief.ts): kept so the overlay's
-   * evidence ramps these maps rather than the skin model's own (0 outside the rows of the two markers' regions).
+   * evidence ramps these maps rather than the skin model's own (0 outside the box round the two markers' regions).
    */
   finestRelief: FinestRelief;
 }
@@ -168,11 +168,12 @@ export interface FinestRelief {
 
 /**
  * The skin model's finest pits and lines, each confirmed by luminance density's own response (luminance-relief.ts;
- * docs/analysis.md, "Consistency", root cause 55), over the rows of the pores' and hydration's regions only.
+ * docs/analysis.md, "Consistency", root cause 55), inside the box round the pores' and hydration's regions only.
  */
 function finestReliefOf(maps: SkinMaps, regions: RegionMasks, od: Float32Array, size: number): FinestRelief {
   const names = [...new Set([...MARKER_REGIONS.pores, ...MARKER_REGIONS.hydration])];
-  const luminance = luminanceRelief(od, size, rowsOf(names.map((name) => regions.masks[name]), size));
+  const box = boxOf(names.map((name) => regions.masks[name]), size) ?? { y0: 0, y1: -1, x0: 0, x1: -1 };
+  const luminance = luminanceRelief(od, size, box);
   return {
     pores: confirmedByLuminance(channel(maps, 'pits', 'dark', size), luminance.darkPits),
     flakes: confirmedByLuminance(channel(maps, 'pits', 'bright', size), luminance.brightFlecks),

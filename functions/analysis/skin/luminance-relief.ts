@@ -54,28 +54,42 @@ function reflect(i: number, n: number): number {
   return i;
 }
 
-/** Correlation along rows with h, then along columns with v, into `out` over rows y0..y1 (inclusive) only. */
-function separable(src: Float32Array, size: number, h: Float64Array, v: Float64Array, y0: number, y1: number, scratch: Float64Array, out: Float64Array): void {
+/** A rectangle of the S × S map, bounds inclusive. */
+export interface RowsAndColumns {
+  y0: number;
+  y1: number;
+  x0: number;
+  x1: number;
+}
+
+/**
+ * Correlation along rows with h, then along columns with v, into `out` inside `box` only (reflected edges). The
+ * column pass adds whole rows of the row pass's result, tap by tap, so it reads memory in order.
+ */
+function separable(src: Float32Array, size: number, h: Float64Array, v: Float64Array, box: RowsAndColumns, scratch: Float64Array, out: Float64Array): void {
   const r = (h.length - 1) / 2;
+  const { x0, x1, y0, y1 } = box;
   for (let y = Math.max(0, y0 - r); y <= Math.min(size - 1, y1 + r); y++) {
     const row = y * size;
-    for (let x = 0; x < size; x++) {
+    for (let x = x0; x <= x1; x++) {
       let acc = 0;
-      if (x >= r && x < size - r) for (let k = 0; k < h.length; k++) acc += h[k]! * src[row + x + k - r]!;
+      if (x >= r && x < size - r) for (let k = 0, at = row + x - r; k < h.length; k++, at++) acc += h[k]! * src[at]!;
       else for (let k = 0; k < h.length; k++) acc += h[k]! * src[row + reflect(x + k - r, size)]!;
       scratch[row + x] = acc;
     }
   }
   for (let y = y0; y <= y1; y++) {
-    for (let x = 0; x < size; x++) {
-      let acc = 0;
-      for (let k = 0; k < v.length; k++) acc += v[k]! * scratch[reflect(y + k - r, size) * size + x]!;
-      out[y * size + x] = acc;
+    const row = y * size;
+    out.fill(0, row + x0, row + x1 + 1);
+    for (let k = 0; k < v.length; k++) {
+      const from = reflect(y + k - r, size) * size;
+      const tap = v[k]!;
+      for (let x = x0; x <= x1; x++) out[row + x]! += tap * scratch[from + x]!;
     }
   }
 }
 
-/** The finest Hessian responses of luminance density alone (0 outside the rows computed). */
+/** The finest Hessian responses of luminance density alone (0 outside the box computed). */
 export interface LuminanceRelief {
   /** Dark pit, the smaller of its σ 1 and σ 1.6 responses (the model's `pits.dark`). */
   darkPits: Float32Array;
@@ -86,15 +100,16 @@ export interface LuminanceRelief {
 }
 
 /**
- * The finest Hessian responses of `od` (the skin model's `indices.od`, S × S) over rows `rows` (inclusive).
+ * The finest Hessian responses of `od` (the skin model's `indices.od`, S × S) inside `box` (the whole map by
+ * default; 0 outside it).
  *
  * @example
- *   const lum = luminanceRelief(channel(maps, 'indices', 'od', 256), 256, [60, 200]);
+ *   const lum = luminanceRelief(channel(maps, 'indices', 'od', 256), 256, { y0: 60, y1: 200, x0: 30, x1: 226 });
  *   confirmedByLuminance(channel(maps, 'pits', 'dark', 256), lum.darkPits); // the pits luminance confirms
  */
-export function luminanceRelief(od: Float32Array, size: number, rows: readonly [number, number] = [0, size - 1]): LuminanceRelief {
+export function luminanceRelief(od: Float32Array, size: number, box: RowsAndColumns = { y0: 0, y1: size - 1, x0: 0, x1: size - 1 }): LuminanceRelief {
   const n = size * size;
-  const [y0, y1] = [Math.max(0, rows[0]), Math.min(size - 1, rows[1])];
+  const { y0, y1, x0, x1 } = box;
   const scratch = new Float64Array(n);
   const xx = new Float64Array(n);
   const yy = new Float64Array(n);
@@ -103,23 +118,25 @@ export function luminanceRelief(od: Float32Array, size: number, rows: readonly [
   FILTER_SCALES.lineSigmas.forEach((sigma, scale) => {
     const { g0, g1, g2 } = kernels(sigma);
     const s2 = sigma * sigma;
-    separable(od, size, g2, g0, y0, y1, scratch, xx);
-    separable(od, size, g0, g2, y0, y1, scratch, yy);
-    separable(od, size, g1, g1, y0, y1, scratch, xy);
-    for (let i = y0 * size; i < (y1 + 1) * size; i++) {
-      const halfTrace = 0.5 * s2 * (xx[i]! + yy[i]!);
-      const halfDiff = 0.5 * s2 * (xx[i]! - yy[i]!);
-      const cross = s2 * xy[i]!;
-      const root = Math.sqrt(halfDiff * halfDiff + cross * cross);
-      const darkPit = Math.max(0, -(halfTrace + root));
-      if (scale > 0) {
-        out.darkPits[i] = Math.min(out.darkPits[i]!, darkPit);
-        continue;
+    separable(od, size, g2, g0, box, scratch, xx);
+    separable(od, size, g0, g2, box, scratch, yy);
+    separable(od, size, g1, g1, box, scratch, xy);
+    for (let y = y0; y <= y1; y++) {
+      for (let i = y * size + x0; i <= y * size + x1; i++) {
+        const halfTrace = 0.5 * s2 * (xx[i]! + yy[i]!);
+        const halfDiff = 0.5 * s2 * (xx[i]! - yy[i]!);
+        const cross = s2 * xy[i]!;
+        const root = Math.sqrt(halfDiff * halfDiff + cross * cross);
+        const darkPit = Math.max(0, -(halfTrace + root));
+        if (scale > 0) {
+          out.darkPits[i] = Math.min(out.darkPits[i]!, darkPit);
+          continue;
+        }
+        const minus = halfTrace - root;
+        out.darkPits[i] = darkPit;
+        out.brightFlecks[i] = Math.max(0, minus);
+        out.fineLines[i] = Math.max(0, -minus) - darkPit;
       }
-      const minus = halfTrace - root;
-      out.darkPits[i] = darkPit;
-      out.brightFlecks[i] = Math.max(0, minus);
-      out.fineLines[i] = Math.max(0, -minus) - darkPit;
     }
   });
   return out;
@@ -132,21 +149,23 @@ export function confirmedByLuminance(model: Float32Array, luminance: Float32Arra
   return out;
 }
 
-/** The first and last row where any of the masks (S × S) is set; [0, −1] (no row) when none is. */
-export function rowsOf(masks: readonly Uint8Array[], size: number): [number, number] {
-  let first = -1;
-  let last = -1;
-  for (let y = 0; y < size; y++) {
-    const row = y * size;
-    for (const mask of masks) {
-      if (mask.length < row + size) continue; // a mask left empty (per-region isolation copies only some)
-      let set = false;
-      for (let x = 0; x < size && !set; x++) set = mask[row + x] !== 0;
-      if (!set) continue;
-      if (first < 0) first = y;
-      last = y;
-      break;
+/** The bounding box of the pixels set in any of the masks (S × S; an empty mask, length 0, is skipped), or null. */
+export function boxOf(masks: readonly Uint8Array[], size: number): RowsAndColumns | null {
+  let box: RowsAndColumns | null = null;
+  for (const mask of masks) {
+    if (mask.length < size * size) continue; // a mask left empty (per-region isolation copies only some)
+    for (let i = 0; i < size * size; i++) {
+      if (mask[i] === 0) continue;
+      const y = (i / size) | 0;
+      const x = i - y * size;
+      if (!box) box = { y0: y, y1: y, x0: x, x1: x };
+      else {
+        if (y < box.y0) box.y0 = y;
+        if (y > box.y1) box.y1 = y;
+        if (x < box.x0) box.x0 = x;
+        if (x > box.x1) box.x1 = x;
+      }
     }
   }
-  return first < 0 ? [0, -1] : [first, last];
+  return box;
 }
