@@ -89,6 +89,12 @@ function separable(src: Float32Array, size: number, h: Float64Array, v: Float64A
   }
 }
 
+/**
+ * The row pass's result and the three second derivatives, reused from call to call (grown to the largest map):
+ * fresh buffers cost more than the passes. Only the box's cells are written before they are read.
+ */
+let planes = new Float64Array(0);
+
 /** The finest Hessian responses of luminance density alone (0 outside the box computed). */
 export interface LuminanceRelief {
   /** Dark pit, the smaller of its σ 1 and σ 1.6 responses (the model's `pits.dark`). */
@@ -110,10 +116,11 @@ export interface LuminanceRelief {
 export function luminanceRelief(od: Float32Array, size: number, box: RowsAndColumns = { y0: 0, y1: size - 1, x0: 0, x1: size - 1 }): LuminanceRelief {
   const n = size * size;
   const { y0, y1, x0, x1 } = box;
-  const scratch = new Float64Array(n);
-  const xx = new Float64Array(n);
-  const yy = new Float64Array(n);
-  const xy = new Float64Array(n);
+  if (planes.length < 4 * n) planes = new Float64Array(4 * n);
+  const scratch = planes.subarray(0, n);
+  const xx = planes.subarray(n, 2 * n);
+  const yy = planes.subarray(2 * n, 3 * n);
+  const xy = planes.subarray(3 * n, 4 * n);
   const out: LuminanceRelief = { darkPits: new Float32Array(n), brightFlecks: new Float32Array(n), fineLines: new Float32Array(n) };
   FILTER_SCALES.lineSigmas.forEach((sigma, scale) => {
     const { g0, g1, g2 } = kernels(sigma);
