@@ -6,7 +6,9 @@
  * pooled over forehead, cheeks and chin by area. Pixels near the skin's edge (less than 75 % of their σ 6
  * neighbourhood on skin: hairline, brows, face edge) fade out. Each region is read as two side-by-side halves
  * (sideBySide), pooled by weight; within each half the part of each band-passed chromophore that follows the
- * band-passed shading and specular strength (a least-squares fit) is taken out first (withoutLight).
+ * band-passed shading and specular strength (a least-squares fit) is taken out first (withoutLight). The specular
+ * strength is read from 2 L* up (whiteLight: below that it answers round any colour patch), and its part in each
+ * chromophore is taken out over the whole face before the halves' fits (withoutFaceWhiteLight).
  *
  * Within a region, so the cheeks being redder than the forehead (redness) or light falling differently on the
  * two halves of the face does not count; chromophores less what follows shading and white light, so shading, the
