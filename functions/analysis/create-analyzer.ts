@@ -9,6 +9,7 @@ import { selectFace } from './face-selection';
 import { overlaySourceOf } from './overlay-evidence';
 import { skinRegions } from './skin-mask';
 import { crowsFeetShare, expressionOf, foldedRegions, laughs } from './face/expression';
+import { cheekCompression } from './face/cheek-foreshortening';
 import { createAgeEstimator } from './face/perceived-age';
 import { faceColour, skinExposure, sharpness } from './quality-measures';
 import { notSkinSigns } from './not-skin';
@@ -250,7 +251,8 @@ export async function createInspectingAnalyzer(options: { modelDir?: string }): 
     // passed, so it is not an age for a mask or a blurred face.
     const [maps, perceivedAge] = await Promise.all([skin.maps(atResolutionFloor(crop, cropWindow.side)), age.estimate(crop)]);
     // A smile's crow's feet count less as it widens, up to the width where they are left out (face/expression.ts).
-    const features = reduceFeatures(maps, skinOnly, { crowsFeetWeight: crowsFeetShare(expression) });
+    // A cheek turned away is seen compressed and its relief reads rougher (face/cheek-foreshortening.ts).
+    const features = reduceFeatures(maps, skinOnly, { crowsFeetWeight: crowsFeetShare(expression), compression: cheekCompression(landmarks.points) });
     inspection.features = features;
     let results: Record<MarkerName, MarkerResult>;
     try {

@@ -93,8 +93,8 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
       return ramp(channel(maps, 'dark_spots', 'contrast', size), inside, M.spotContrast, 2 * M.spotContrast);
     case 'hydration':
       return strongest(
-        ramp(channel(maps, 'lines', 'fine', size), inside, M.fineLine, 2 * M.fineLine),
-        ramp(channel(maps, 'pits', 'bright', size), inside, M.flake, 2 * M.flake),
+        ramp(features.finestRelief.fineLines, inside, M.fineLine, 2 * M.fineLine),
+        ramp(features.finestRelief.flakes, inside, M.flake, 2 * M.flake),
       );
     case 'redness': {
       // Haemoglobin above the face's own reference skin (features.details.redness.reference), as the score reads it.
@@ -104,7 +104,7 @@ function evidenceOf(marker: MarkerName, maps: SkinMaps, features: SkinFeatures, 
     case 'wrinkles':
       return ramp(channel(maps, 'lines', 'strength', size), inside, M.lineStrength, 2 * M.lineStrength);
     case 'pores':
-      return ramp(channel(maps, 'pits', 'dark', size), inside, M.poreStrength, 2 * M.poreStrength);
+      return ramp(features.finestRelief.pores, inside, M.poreStrength, 2 * M.poreStrength);
     case 'oiliness':
       return ramp(channel(maps, 'specular', 'sheen', size), inside, M.sheen[0], M.sheen[1]);
     case 'dark_circles': {

