@@ -9,8 +9,8 @@
  * 4 L*, not the specular lobe's weak tail; since skin-v1.11.0 redness compares the cheeks and nose with the chin and
  * the under-eye bands, not with the forehead, whose colour follows the light). Not met (the bound below is the figure
  * reached, so a change that makes it worse fails): uniformness moves with the head's angle to the light (26 before
- * skin-v1.14.0 read each region by halves with the specular term, 16 now: the rolled frames' foreheads are what is
- * left); docs/analysis.md says why.
+ * skin-v1.14.0 read each region by halves with the specular term, 16 then, 15 since the white light above 2 L* is
+ * taken out face-wide first: the rolled frames' foreheads are what is left); docs/analysis.md says why.
  *
  * The refusal rule and the regions a smile folds are tested on landmarks and on these frames below.
  */
@@ -29,7 +29,7 @@ import { blotches, glow } from './support/painting-added';
 
 /** The frame target (issue 13) and, for the markers that do not reach it yet, the range reached (docs/analysis.md). */
 const TARGET_RANGE = 10;
-const REACHED_RANGE: Partial<Record<MarkerName, number>> = { uniformness: 16, radiance: 9 };
+const REACHED_RANGE: Partial<Record<MarkerName, number>> = { uniformness: 15, radiance: 9 };
 
 let analyzer: InspectingAnalyzer;
 const frames: { name: string; inspection: AnalysisInspection }[] = [];

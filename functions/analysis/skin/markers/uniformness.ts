@@ -6,7 +6,9 @@
  * pooled over forehead, cheeks and chin by area. Pixels near the skin's edge (less than 75 % of their σ 6
  * neighbourhood on skin: hairline, brows, face edge) fade out. Each region is read as two side-by-side halves
  * (sideBySide), pooled by weight; within each half the part of each band-passed chromophore that follows the
- * band-passed shading and specular strength (a least-squares fit) is taken out first (withoutLight).
+ * band-passed shading and specular strength (a least-squares fit) is taken out first (withoutLight). The specular
+ * strength is read from 2 L* up (whiteLight: below that it answers round any colour patch), and its part in each
+ * chromophore is taken out over the whole face before the halves' fits (withoutFaceWhiteLight).
  *
  * Within a region, so the cheeks being redder than the forehead (redness) or light falling differently on the
  * two halves of the face does not count; chromophores less what follows shading and white light, so shading, the
@@ -53,6 +55,20 @@ export const UNIFORMNESS = {
   parts: 2,
   /** A part with less summed (edge-faded) weight than this is not read on its own (a sliver at a region's side). */
   minPartWeight: 30,
+  /**
+   * Specular strength (L*) below this is not followed as white light: the map is read as max(strength − this, 0).
+   * The strength is brighter-and-less-chromatic than the surrounding skin, so a colour patch's neighbours read 0–2
+   * L* (they are brighter than a surround that holds the patch) and the patch itself 0: below this the map follows
+   * pigment, and fitting the chromophores on it took part of every blotch out (root cause 58 in docs/analysis.md).
+   */
+  whiteLightFrom: 2,
+  /**
+   * Variance floor (L*²) of the band-passed white light in the face-wide fit (withoutFaceWhiteLight). Its variance
+   * over a face is small (0.01–0.4 L*² on the franck frames), so root cause 32's floor of 1 would cancel the slope;
+   * with none, a face with almost no white light got slopes set by noise (−100 to −250 melanin units per L* on the
+   * deepened demo face, against −3 to −10 on the franck frames).
+   */
+  whiteLightVarianceFloor: 0.01,
 } as const;
 
 export const UNIFORMNESS_REGIONS: RegionName[] = ['forehead', 'left_cheek', 'right_cheek', 'chin'];
@@ -66,7 +82,7 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   const U = UNIFORMNESS;
   const { blur } = inputs.skin.glare;
   const chromophores = ['melanin', 'haemoglobin', 'shading'].map((name) => channel(inputs.maps, 'chromophores', name, size));
-  const maps = [...chromophores, channel(inputs.maps, 'specular', 'strength', size)];
+  const maps = [...chromophores, whiteLight(channel(inputs.maps, 'specular', 'strength', size))];
   const around = blur.means(maps, U.surroundSigma);
   // Band-pass, in place in the σ 4 means (shading and specular strength too: their part in each chromophore is taken
   // out per part of a region).
@@ -77,10 +93,21 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   }) as [Float32Array, Float32Array, Float32Array, Float32Array];
   const cover = blur.cover(U.coverSigma);
   // Each region's pixels faded out near the skin's edge, once per region (both chromophores, every subset read).
+  const faded = new Map<Weighted, Weighted>();
+  const fadedOf = (pixels: Weighted): Weighted => {
+    let kept = faded.get(pixels);
+    if (!kept) faded.set(pixels, (kept = fadedAtEdge(pixels, cover)));
+    return kept;
+  };
+  // The white light the whole face gives back, taken out of both chromophores with one slope each over all four
+  // regions (before each part's own fit): a slope read over the whole face is set by the light, which covers it,
+  // not by a few blotches in one region.
+  const faceSkin = UNIFORMNESS_REGIONS.filter((name) => inputs.usable.has(name)).map((name) => fadedOf(inputs.pixels[name]));
+  for (const map of [melanin, haemoglobin]) withoutFaceWhiteLight(map, shading, specular, faceSkin);
   const inner = new Map<Weighted, Weighted[]>();
   const partsOf = (pixels: Weighted): Weighted[] => {
     let kept = inner.get(pixels);
-    if (!kept) inner.set(pixels, (kept = sideBySide(fadedAtEdge(pixels, cover), size, U.parts).filter((part) => totalWeight(part) >= U.minPartWeight)));
+    if (!kept) inner.set(pixels, (kept = sideBySide(fadedOf(pixels), size, U.parts).filter((part) => totalWeight(part) >= U.minPartWeight)));
     return kept;
   };
   // Each region's spreads, once: the whole face pools them, the per-region results read them one at a time.
@@ -110,6 +137,67 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     const value = melaninSpread + haemoglobinSpread;
     return { value, details: { tone_spread: value, melanin_spread: melaninSpread, haemoglobin_spread: haemoglobinSpread } };
   };
+}
+
+/** The specular strength above UNIFORMNESS.whiteLightFrom, less that (0 below it): the white light a fit follows. */
+function whiteLight(strength: Float32Array): Float32Array {
+  const from = UNIFORMNESS.whiteLightFrom;
+  const out = new Float32Array(strength.length);
+  for (let i = 0; i < strength.length; i++) out[i] = Math.max(strength[i]! - from, 0);
+  return out;
+}
+
+/**
+ * `map` (band-passed) less c · specular everywhere, c the slope of map on the band-passed white light over all the
+ * regions' pixels together (a weighted least-squares fit on shading and white light, each slope regularised by its
+ * variance floor: shading's as in withoutLight, white light's UNIFORMNESS.whiteLightVarianceFloor). Where no pixel
+ * holds white light, nothing changes.
+ */
+function withoutFaceWhiteLight(map: Float32Array, shading: Float32Array, specular: Float32Array, regions: readonly Weighted[]): void {
+  let w = 0;
+  let sa = 0;
+  let sb = 0;
+  let sy = 0;
+  for (const { index, weight } of regions) {
+    for (let k = 0; k < index.length; k++) {
+      const q = weight[k]!;
+      const i = index[k]!;
+      w += q;
+      sa += q * shading[i]!;
+      sb += q * specular[i]!;
+      sy += q * map[i]!;
+    }
+  }
+  if (!(w > 0)) return;
+  const ma = sa / w;
+  const mb = sb / w;
+  const my = sy / w;
+  let saa = 0;
+  let sbb = 0;
+  let sab = 0;
+  let say = 0;
+  let sby = 0;
+  for (const { index, weight } of regions) {
+    for (let k = 0; k < index.length; k++) {
+      const q = weight[k]!;
+      const i = index[k]!;
+      const da = shading[i]! - ma;
+      const db = specular[i]! - mb;
+      const dy = map[i]! - my;
+      saa += q * da * da;
+      sbb += q * db * db;
+      sab += q * da * db;
+      say += q * da * dy;
+      sby += q * db * dy;
+    }
+  }
+  const a = saa + UNIFORMNESS.shadingVarianceFloor * w;
+  const d = sbb + UNIFORMNESS.whiteLightVarianceFloor * w;
+  const det = a * d - sab * sab;
+  // No white light within reach (a matte face: the band-passed map is 0 on the regions): nothing to take out.
+  if (!(sbb > 0) || !(det > 0)) return;
+  const c = (a * sby - sab * say) / det;
+  for (let i = 0; i < map.length; i++) map[i] = map[i]! - c * specular[i]!;
 }
 
 /** The pixels with their weights times the skin cover's fade (UNIFORMNESS.cover), those left above 0. */
