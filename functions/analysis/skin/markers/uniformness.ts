@@ -154,11 +154,30 @@ function whiteLight(strength: Float32Array): Float32Array {
  * holds white light, nothing changes.
  */
 function withoutFaceWhiteLight(map: Float32Array, shading: Float32Array, specular: Float32Array, regions: readonly Weighted[]): void {
+  const fit = lightSlopes(map, shading, specular, regions, UNIFORMNESS.whiteLightVarianceFloor);
+  // No white light within reach (a matte face: the band-passed map is 0 on the regions): nothing to take out.
+  if (!fit || !(fit.whiteVariance > 0)) return;
+  for (let i = 0; i < map.length; i++) map[i] = map[i]! - fit.white * specular[i]!;
+}
+
+/**
+ * The weighted least-squares slopes of `map` on the band-passed shading and specular strength together over the
+ * pixel sets, each slope regularised by a variance floor (shading's UNIFORMNESS.shadingVarianceFloor, the specular
+ * strength's `specularFloor`, per unit of weight), with the specular strength's summed squared deviation
+ * (`whiteVariance`, 0 where no pixel holds white light); null where the system has no solution.
+ */
+function lightSlopes(
+  map: Float32Array,
+  shading: Float32Array,
+  specular: Float32Array,
+  sets: readonly Weighted[],
+  specularFloor: number,
+): { shade: number; white: number; whiteVariance: number } | null {
   let w = 0;
   let sa = 0;
   let sb = 0;
   let sy = 0;
-  for (const { index, weight } of regions) {
+  for (const { index, weight } of sets) {
     for (let k = 0; k < index.length; k++) {
       const q = weight[k]!;
       const i = index[k]!;
@@ -168,7 +187,7 @@ function withoutFaceWhiteLight(map: Float32Array, shading: Float32Array, specula
       sy += q * map[i]!;
     }
   }
-  if (!(w > 0)) return;
+  if (!(w > 0)) return null;
   const ma = sa / w;
   const mb = sb / w;
   const my = sy / w;
@@ -177,7 +196,7 @@ function withoutFaceWhiteLight(map: Float32Array, shading: Float32Array, specula
   let sab = 0;
   let say = 0;
   let sby = 0;
-  for (const { index, weight } of regions) {
+  for (const { index, weight } of sets) {
     for (let k = 0; k < index.length; k++) {
       const q = weight[k]!;
       const i = index[k]!;
@@ -191,13 +210,15 @@ function withoutFaceWhiteLight(map: Float32Array, shading: Float32Array, specula
       sby += q * db * dy;
     }
   }
+  // Regularised: where the shading barely varies (obama4_crop's cheeks, band-passed shading spread 1.4–2 against
+  // 4–12 on the franck frames) the plain slope was set by noise (0.77–1.95 melanin per shading unit between the
+  // original and a quality-70 save) and a re-save moved the score by 4 points (root cause 32); the specular
+  // strength's slope likewise.
   const a = saa + UNIFORMNESS.shadingVarianceFloor * w;
-  const d = sbb + UNIFORMNESS.whiteLightVarianceFloor * w;
+  const d = sbb + specularFloor * w;
   const det = a * d - sab * sab;
-  // No white light within reach (a matte face: the band-passed map is 0 on the regions): nothing to take out.
-  if (!(sbb > 0) || !(det > 0)) return;
-  const c = (a * sby - sab * say) / det;
-  for (let i = 0; i < map.length; i++) map[i] = map[i]! - c * specular[i]!;
+  if (!(det > 0)) return null;
+  return { shade: (say * d - sby * sab) / det, white: (a * sby - sab * say) / det, whiteVariance: sbb };
 }
 
 /** The pixels with their weights times the skin cover's fade (UNIFORMNESS.cover), those left above 0. */
@@ -265,49 +286,10 @@ function sideBySide(pixels: Weighted, size: number, parts: number): Weighted[] {
  * the next call: read it at the same pixels, before calling again.
  */
 function withoutLight(map: Float32Array, shading: Float32Array, specular: Float32Array, pixels: Weighted): Float32Array {
-  const { index, weight } = pixels;
-  let w = 0;
-  let sa = 0;
-  let sb = 0;
-  let sy = 0;
-  for (let k = 0; k < index.length; k++) {
-    const q = weight[k]!;
-    const i = index[k]!;
-    w += q;
-    sa += q * shading[i]!;
-    sb += q * specular[i]!;
-    sy += q * map[i]!;
-  }
-  const ma = sa / w;
-  const mb = sb / w;
-  const my = sy / w;
-  let saa = 0;
-  let sbb = 0;
-  let sab = 0;
-  let say = 0;
-  let sby = 0;
-  for (let k = 0; k < index.length; k++) {
-    const q = weight[k]!;
-    const i = index[k]!;
-    const da = shading[i]! - ma;
-    const db = specular[i]! - mb;
-    const dy = map[i]! - my;
-    saa += q * da * da;
-    sbb += q * db * db;
-    sab += q * da * db;
-    say += q * da * dy;
-    sby += q * db * dy;
-  }
-  // Regularised: where the shading barely varies (obama4_crop's cheeks, band-passed shading spread 1.4–2 against
-  // 4–12 on the franck frames) the plain slope was set by noise (0.77–1.95 melanin per shading unit between the
-  // original and a quality-70 save) and a re-save moved the score by 4 points (root cause 32); the specular
-  // strength's slope likewise.
-  const a = saa + UNIFORMNESS.shadingVarianceFloor * w;
-  const d = sbb + UNIFORMNESS.specularVarianceFloor * w;
-  const det = a * d - sab * sab;
-  const b = det > 0 ? (say * d - sby * sab) / det : 0;
-  const c = det > 0 ? (a * sby - sab * say) / det : 0;
+  const fit = lightSlopes(map, shading, specular, [pixels], UNIFORMNESS.specularVarianceFloor);
+  const [b, c] = fit ? [fit.shade, fit.white] : [0, 0];
   const out = toneScratch(map.length);
+  const { index } = pixels;
   for (let k = 0; k < index.length; k++) {
     const i = index[k]!;
     out[i] = map[i]! - b * shading[i]! - c * specular[i]!;
