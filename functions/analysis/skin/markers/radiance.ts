@@ -92,45 +92,6 @@ export function lightSlope(map: Float32Array, pixels: Weighted, size: number): [
   return plane ? [plane.b, plane.c] : undefined;
 }
 
-/**
- * The pixels whose mirror image across the vertical line through their weighted centroid is among them too, each
- * weighted by the lesser of its own and its mirror's weight; the pixels as they were when fewer than MIN_MIRRORED
- * pairs are left. The face's shading curves away on both sides of its middle (an even function about the midline),
- * which a plane cannot describe; fitted over a set that reaches further on one side (hair over one temple, the
- * forehead's far side narrowed by a turn or a roll), that curve leaked into the plane's left-right slope. At franck.mp4
- * 50 s (rolled +8.1°) the slope read −0.085 per px against −0.144 … −0.208 in the frames around it and the key-lit
- * cheek 5 units of glow too little (docs/analysis.md, Consistency, root causes 36, 52 and 59). Over a set symmetric
- * about its own middle the curve's even part adds nothing to the slope; the light's own left-right slope stays.
- */
-export function mirroredPixels(pixels: Weighted, size: number): Weighted {
-  let sw = 0, sx = 0;
-  for (let k = 0; k < pixels.index.length; k++) {
-    sw += pixels.weight[k]!;
-    sx += pixels.weight[k]! * (pixels.index[k]! % size);
-  }
-  if (!(sw > 0)) return pixels;
-  const middle = sx / sw;
-  const dense = new Float32Array(size * size);
-  for (let k = 0; k < pixels.index.length; k++) dense[pixels.index[k]!] = pixels.weight[k]!;
-  const index: number[] = [];
-  const weight: number[] = [];
-  for (let k = 0; k < pixels.index.length; k++) {
-    const i = pixels.index[k]!;
-    const x = i % size;
-    const mirror = Math.round(2 * middle - x);
-    if (mirror < 0 || mirror >= size) continue;
-    const other = dense[i - x + mirror]!;
-    if (other > 0) {
-      index.push(i);
-      weight.push(Math.min(pixels.weight[k]!, other));
-    }
-  }
-  return index.length >= MIN_MIRRORED ? { index: Uint32Array.from(index), weight: Float32Array.from(weight) } : pixels;
-}
-
-/** Fewer mirrored pixels than this (a forehead mostly under hair) and the plane is fitted over the pixels as they were. */
-const MIN_MIRRORED = 100;
-
 /** Tukey's biweight: residuals beyond `cutoff` standard deviations weigh 0; 4.685 keeps 95 % efficiency on Gaussian noise. */
 const LIGHT_PLANE = { cutoff: 4.685, rounds: 5 } as const;
 
@@ -189,7 +150,7 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   // or tilted towards the light brightens the whole side it turns, which is the light's geometry, not the skin's glow.
   // Only with the forehead measured: it is what spans the face's width, and a slope fitted over the narrow nose and
   // chin alone would be extrapolated threefold to the cheeks (a forehead under hair is measured as before).
-  const slope = inputs.usable.has('forehead') ? lightSlope(matte, mirroredPixels(unionPixels(inputs, LIGHT_FIT), size), size) : undefined;
+  const slope = inputs.usable.has('forehead') ? lightSlope(matte, unionPixels(inputs, LIGHT_FIT), size) : undefined;
   if (slope) {
     for (let i = 0; i < od.length; i++) {
       const x = i % size;
