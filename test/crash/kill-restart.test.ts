@@ -17,6 +17,8 @@ import { freePort, spawnDev, startDev, type DevProcess } from './skin-dev-proces
  */
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const SEED = Number(process.env.CRASH_SEED ?? 14);
+/** Acknowledgements every other round waits for before its kill point (with ROUNDS ≥ 2, more than ROUNDS in all). */
+const BURST = 3;
 /** What a finished scan may have failed with: a photo-quality or analysis code, never a lost job. */
 const FAILURE_CODES = new Set([
   'no_face', 'multiple_faces', 'face_too_small', 'face_not_frontal', 'too_dark', 'too_bright', 'blurry',
@@ -57,8 +59,11 @@ async function enterpriseKey(): Promise<string> {
   return ((await skin('keys', 'create', '--account', account.account_id)) as { key: string }).key;
 }
 
-/** Sends scans two at a time until stopped; returns the ids answered 202 (the acknowledged ones). */
-function sendScans(apiUrl: string, key: string, random: () => number): { stop(): Promise<string[]> } {
+/**
+ * Sends scans two at a time until stopped; returns the ids answered 202 (the acknowledged ones). `acknowledged()`
+ * counts them so far, for kill points that wait for a burst.
+ */
+function sendScans(apiUrl: string, key: string, random: () => number): { acknowledged(): number; stop(): Promise<string[]> } {
   const acknowledged: string[] = [];
   let stopped = false;
   const worker = async () => {
@@ -82,6 +87,7 @@ function sendScans(apiUrl: string, key: string, random: () => number): { stop():
   };
   const workers = [worker(), worker()];
   return {
+    acknowledged: () => acknowledged.length,
     async stop() {
       stopped = true;
       await Promise.all(workers);
@@ -121,6 +127,13 @@ describe('kill -9 of the local stack', () => {
 
       const sender = sendScans(apiUrl, key, random);
       // Kill points: early (during start-up work and uploads), mid-analysis, or after a burst of acknowledgements.
+      // Every other round first waits for a burst of BURST acknowledgements (up to 30 s), so the run always owes
+      // scans whatever the machine's load: on a loaded machine a first upload can take longer than the longest
+      // random delay, and a run of early kills alone acknowledged none and proved nothing.
+      if (round % 2 === 0) {
+        const until = Date.now() + 30_000;
+        while (sender.acknowledged() < BURST && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(random() * 1_500)));
       running.child.kill('SIGKILL');
       expect(await running.exited).toBe('SIGKILL');
