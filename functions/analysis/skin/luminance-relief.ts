@@ -15,9 +15,10 @@
  *
  * Luminance's responses are the skin model's own output `luma_relief` (models/build/skin-model.ts
  * `luminanceRelief`: the same Hessian as `pits` and `lines`, on OD_Y alone; dark pit the smaller of its σ 1 and
- * σ 1.6 responses, bright fleck and fine line at σ 1). Round 10 measured them here in JavaScript, again on each
- * region's square for the per-region results (≈ 15 ms a scan); the graph measures them once, in float32, for less
- * than a millisecond (docs/performance.md, "Session 10").
+ * σ 1.6 responses, bright fleck and fine line at σ 1). Round 10 measured them here in JavaScript, over the box round
+ * the two markers' regions and again on each region's square for the per-region results (≈ 15 ms a scan); the graph
+ * measures them once over the whole crop, in float32 (≈ 6.5 ms more a run; the scores the same, raw values within
+ * 1e-5 relative), and the per-region results copy them like every other output (docs/performance.md, "Session 10").
  */
 
 /** Per pixel the skin model's response, at most luminance's: colour may explain relief away, never add it. */
