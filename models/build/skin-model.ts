@@ -241,6 +241,25 @@ function shadingTexture(g: OnnxGraph, shading: string): string {
  * (flaking) at the finest scale; lines, with one eigenvalue near 0, do not score.
  */
 function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: string } {
+  const { best, fineValley, darkPit, brightFleck } = finestHessian(g, density);
+  return {
+    lines: g.op('Concat', [best, fineValley], { axis: 1 }, 'lines'),
+    pits: g.op('Concat', [darkPit, brightFleck], { axis: 1 }, 'pits'),
+  };
+}
+
+/**
+ * The finest relief of luminance density alone, [dark pit, bright fleck, fine line]: the Hessian of hessianFeatures
+ * on OD_Y, which caps the relief density's `pits` and `lines.fine` per pixel (features.ts `finestReliefOf`; docs/
+ * analysis.md, "Consistency", root cause 55). Since skin-v1.14.0; measured in JavaScript until round 12.
+ */
+function luminanceRelief(g: OnnxGraph, indices: string): string {
+  const { fineValley, darkPit, brightFleck } = finestHessian(g, sliceChannels(g, indices, 2, 3));
+  return g.op('Concat', [darkPit, brightFleck, fineValley], { axis: 1 }, 'luma_relief');
+}
+
+/** The Hessian responses hessianFeatures and luminanceRelief read: best and finest valley, dark pit, bright fleck. */
+function finestHessian(g: OnnxGraph, density: string): { best: string; fineValley: string; darkPit: string; brightFleck: string } {
   const sigmas = FILTER_SCALES.lineSigmas;
   const kernels: SeparableKernel[] = sigmas.flatMap((s) => {
     const s2 = s * s;
@@ -278,10 +297,7 @@ function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: 
   // Consistency, root cause 7). Bright flecks stay at σ 1: confirmed the same way, the flecks between crosshatched
   // dryness lines ≈ 5 px apart (skin-type.test.ts) vanished with the residue.
   const confirmedDarkPit = g.op('ReduceMin', [darkPit], { axes: [1], keepdims: 1 }, 'dark_pit');
-  return {
-    lines: g.op('Concat', [best, sliceChannels(g, valley, 0, 1)], { axis: 1 }, 'lines'),
-    pits: g.op('Concat', [confirmedDarkPit, sliceChannels(g, brightPit, 0, 1)], { axis: 1 }, 'pits'),
-  };
+  return { best, fineValley: sliceChannels(g, valley, 0, 1), darkPit: confirmedDarkPit, brightFleck: sliceChannels(g, brightPit, 0, 1) };
 }
 
 /**
@@ -349,6 +365,7 @@ export function encodeSkinModel(version: string): Uint8Array {
     dark_spots: darkSpots,
     pits,
     lines,
+    luma_relief: luminanceRelief(g, indices),
     specular: specular(g, lab),
     texture,
   };

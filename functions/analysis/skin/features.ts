@@ -15,7 +15,7 @@ import { markMasked, maskPixels } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
 import { seenFaceOn, textureRoughness } from './texture.js';
 import type { RegionCompression } from '../face/cheek-foreshortening.js';
-import { boxOf, confirmedByLuminance, luminanceRelief } from './luminance-relief.js';
+import { confirmedByLuminance } from './luminance-relief.js';
 
 
 /** Detection thresholds, in the units of the map they apply to (docs/markers.md). */
@@ -155,7 +155,7 @@ export interface SkinFeatures {
   textureRoughness: Float32Array;
   /**
    * The finest relief pores and hydration read, confirmed by luminance (luminance-relief.ts): kept so the overlay's
-   * evidence ramps these maps rather than the skin model's own (0 outside the box round the two markers' regions).
+   * evidence ramps these maps rather than the skin model's own.
    */
   finestRelief: FinestRelief;
 }
@@ -168,17 +168,14 @@ export interface FinestRelief {
 }
 
 /**
- * The skin model's finest pits and lines, each confirmed by luminance density's own response (luminance-relief.ts;
- * docs/analysis.md, "Consistency", root cause 55), inside the box round the pores' and hydration's regions only.
+ * The skin model's finest pits and lines, each confirmed by luminance density's own response (the model's
+ * `luma_relief`; luminance-relief.ts; docs/analysis.md, "Consistency", root cause 55).
  */
-function finestReliefOf(maps: SkinMaps, regions: RegionMasks, od: Float32Array, size: number): FinestRelief {
-  const names = [...new Set([...MARKER_REGIONS.pores, ...MARKER_REGIONS.hydration])];
-  const box = boxOf(names.map((name) => regions.masks[name]), size) ?? { y0: 0, y1: -1, x0: 0, x1: -1 };
-  const luminance = luminanceRelief(od, size, box);
+function finestReliefOf(maps: SkinMaps, size: number): FinestRelief {
   return {
-    pores: confirmedByLuminance(channel(maps, 'pits', 'dark', size), luminance.darkPits),
-    flakes: confirmedByLuminance(channel(maps, 'pits', 'bright', size), luminance.brightFlecks),
-    fineLines: confirmedByLuminance(channel(maps, 'lines', 'fine', size), luminance.fineLines),
+    pores: confirmedByLuminance(channel(maps, 'pits', 'dark', size), channel(maps, 'luma_relief', 'dark_pit', size)),
+    flakes: confirmedByLuminance(channel(maps, 'pits', 'bright', size), channel(maps, 'luma_relief', 'bright_fleck', size)),
+    fineLines: confirmedByLuminance(channel(maps, 'lines', 'fine', size), channel(maps, 'luma_relief', 'fine_line', size)),
   };
 }
 
@@ -432,7 +429,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
 
   // Pores: percentage of the area covered by small round dark pits, confirmed by luminance (finestReliefOf: a
   // re-save's chroma deepened them beyond what luminance shows).
-  const finest = finestReliefOf(maps, regions, od, size);
+  const finest = finestReliefOf(maps, size);
   const pores = finest.pores;
   values.pores = 100 * softFraction(pores, unionOf(clean, MARKER_REGIONS.pores), M.poreStrength, 2 * M.poreStrength);
   details.pores = { percent: values.pores };

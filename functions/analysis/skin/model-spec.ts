@@ -32,6 +32,11 @@ export const SKIN_OUTPUTS = {
   /** Hessian pit strength of the relief density at the finest scale: small round dark pits (pores), bright flecks (flakes). */
   pits: ['dark', 'bright'],
   /**
+   * The same finest Hessian on luminance density (OD_Y) alone: dark pits (smaller of σ 1 and σ 1.6), bright flecks and
+   * dark lines at σ 1. Caps `pits` and `lines.fine` per pixel (features.ts finestReliefOf), since skin-v1.14.0.
+   */
+  luma_relief: ['dark_pit', 'bright_fleck', 'fine_line'],
+  /**
    * Specular highlights in L* units: strength = brighter and less chromatic than the surrounding skin (min of the
    * two, the glare weight); sheen = the brightening itself, gated softly by the chroma drop averaged over σ 3 px (oiliness; σ 2 before skin-v1.12.0).
    */
