@@ -251,7 +251,8 @@ function hessianFeatures(g: OnnxGraph, density: string): { lines: string; pits: 
 /**
  * The finest relief of luminance density alone, [dark pit, bright fleck, fine line]: the Hessian of hessianFeatures
  * on OD_Y, which caps the relief density's `pits` and `lines.fine` per pixel (features.ts `finestReliefOf`; docs/
- * analysis.md, "Consistency", root cause 55). Since skin-v1.14.0; measured in JavaScript until round 12.
+ * analysis.md, "Consistency", root cause 55). Since skin-v1.14.0 (measured in JavaScript until [graph12], later in
+ * the same round).
  */
 function luminanceRelief(g: OnnxGraph, indices: string): string {
   const { fineValley, darkPit, brightFleck } = finestHessian(g, sliceChannels(g, indices, 2, 3));
