@@ -80,7 +80,14 @@ class ScansEndToEndTest(private val stack: LocalStack) : EnterpriseClientTest(st
         assertEquals(ScanStatus.Completed, done.status)
         assertEquals(setOf(MarkerName.REDNESS), done.markers.keys)
 
-        val fromStream = face.inputStream().use { client.scans.create(it, markers = listOf(MarkerName.PORES), wait = ScanWait.UpTo(25)) }
+        val started = System.nanoTime()
+        val answered = face.inputStream().use { client.scans.create(it, markers = listOf(MarkerName.PORES), wait = ScanWait.UpTo(25)) }
+        val waitedSeconds = (System.nanoTime() - started) / 1e9
+        // Completed within the 25 s asked for; or, when the shared local queue is backed up by the other test classes
+        // running beside this one on a loaded machine, still processing only after the server has held the request
+        // for the wait asked (Prefer: wait=25 honoured: the default wait is 10 s), and then completed.
+        if (answered.status == ScanStatus.Processing) assertTrue(waitedSeconds >= 20, "answered processing after $waitedSeconds s")
+        val fromStream = client.scans.waitFor(answered)
         assertEquals(ScanStatus.Completed, fromStream.status)
         assertEquals(setOf(MarkerName.PORES), fromStream.markers.keys)
     }
