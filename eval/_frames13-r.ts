@@ -152,6 +152,7 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   // Only with the forehead measured: it is what spans the face's width, and a slope fitted over the narrow nose and
   // chin alone would be extrapolated threefold to the cheeks (a forehead under hair is measured as before).
   const slope = inputs.usable.has('forehead') ? lightSlope(matte, fitPixels(inputs, size), size) : undefined;
+  (globalThis as any).__slope = slope;
   if (slope) {
     for (let i = 0; i < od.length; i++) {
       const x = i % size;
@@ -171,7 +172,7 @@ export function radianceOver(inputs: MarkerInputs): (glowing: readonly RegionNam
   return (glowing): MarkerMeasurement => {
     if (!Number.isFinite(reference)) return { value: Number.NaN, details: {} };
     const value = pooledOver(inputs, glowing, glow, true);
-    return { value, details: { glow: value, reference_density: reference } };
+    return { value, details: { glow: value, reference_density: reference, gl: glow(inputs.pixels.left_cheek), gr: glow(inputs.pixels.right_cheek) } };
   };
 }
 

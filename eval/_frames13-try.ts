@@ -4,7 +4,8 @@ import { deserialize } from 'node:v8';
 import { inputsOf } from '../functions/analysis/skin/markers/inputs';
 import { calibrate } from '../functions/analysis/skin/scoring';
 import { getManifest } from '../functions/analysis/skin/manifest';
-import { uniformnessOver, V } from './_frames13-u';
+import { uniformnessOver, V, UNIFORMNESS } from './_frames13-u';
+const U0 = { ...UNIFORMNESS };
 
 const anchors = (getManifest() as any).markers.uniformness.calibration;
 const samples = readdirSync('/tmp/f13').filter((f) => f.endsWith('.bin')).map((f) => deserialize(readFileSync(`/tmp/f13/${f}`))).filter((s: any) => s.status === 'completed');
@@ -49,12 +50,13 @@ export function run(label: string) {
 }
 const variants = (process.env.VARS ?? 'prod').split(',');
 for (const v of variants) {
-  Object.assign(V, { broad: 0, broadSigma: 8, spatial: 0, spatialFloor: 0, parts: 2, stat: 'p20', faceWhite: true });
-  for (const kv of v.split('+')) { const [k, val] = kv.split('='); if (k !== 'prod' && k) (V as any)[k] = isNaN(Number(val)) ? val : Number(val); }
+  Object.assign(V, { equal: 0, neg: 0, negFrom: 0, planeSurround: 0, ridge: 1, broad: 0, broadSigma: 8, spatial: 0, spatialFloor: 0, parts: 2, stat: 'p20', faceWhite: true });
+  Object.assign(UNIFORMNESS, U0);
+  for (const kv of v.split('+')) { const [k, val] = kv.split('='); if (k === 'prod' || !k) continue; if (k.startsWith('U.')) (UNIFORMNESS as any)[k.slice(2)] = Number(val); else (V as any)[k] = isNaN(Number(val)) ? val : Number(val); }
   run(v);
 }
 if (process.env.RAW) for (const v of process.env.RAW.split(',')) {
-  Object.assign(V, { broad: 0, broadSigma: 8, spatial: 0, spatialFloor: 0, parts: 2, stat: 'p20', faceWhite: true });
+  Object.assign(V, { equal: 0, neg: 0, negFrom: 0, planeSurround: 0, ridge: 1, broad: 0, broadSigma: 8, spatial: 0, spatialFloor: 0, parts: 2, stat: 'p20', faceWhite: true });
   for (const kv of v.split('+')) { const [k, val] = kv.split('='); if (k !== 'prod' && k) (V as any)[k] = Number(val); }
   const r = run('raw ' + v);
   console.log('RAW ' + v + ': ' + Object.entries(r).filter(([n]) => n.startsWith('still') || n.startsWith('win170') || n === 'demo-frontal' || n === 'demo-light').map(([n, x]) => `${n.replace(/still-franck_|\.jpg|win170-| s$/g, '')} ${x.raw.toFixed(2)}`).join(' '));

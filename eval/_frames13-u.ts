@@ -24,7 +24,7 @@ import { channel } from '../functions/analysis/skin/model-spec.js';
 import { pooledOver, type MarkerInputs } from '../functions/analysis/skin/markers/inputs.js';
 import type { MarkerMeasurement } from '../functions/analysis/skin/markers/measurement.js';
 
-export const V = { broad: 0 as number, broadSigma: 8,  spatialFloor: 0, parts: 2, stat: 'p20' as string, faceWhite: true };
+export const V = { equal: 0 as number, neg: 0 as number, negFrom: 0, planeSurround: 0 as number, ridge: 1, broad: 0 as number, broadSigma: 8, spatial: 0 as number, spatialFloor: 0, parts: 2, stat: 'p20' as string, faceWhite: true };
 export const UNIFORMNESS = {
   /** σ of the blur over skin (px at S = 256). */
   sigma: 4,
@@ -84,7 +84,7 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
   const { blur } = inputs.skin.glare;
   const chromophores = ['melanin', 'haemoglobin', 'shading'].map((name) => channel(inputs.maps, 'chromophores', name, size));
   const maps = [...chromophores, whiteLight(channel(inputs.maps, 'specular', 'strength', size))];
-  const around = blur.means(maps, U.surroundSigma);
+  const around = V.planeSurround ? planeMeans(blur, maps, U.surroundSigma, size) : blur.means(maps, U.surroundSigma);
   // Band-pass, in place in the σ 4 means (shading and specular strength too: their part in each chromophore is taken
   // out per part of a region).
   const [melanin, haemoglobin, shading, specular] = blur.means(maps, U.sigma).map((near, c) => {
@@ -122,7 +122,7 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
       let sum = 0;
       let weight = 0;
       for (const part of partsOf(pixels)) {
-        const tone = V.spatial || V.broad ? withoutLightXY(map, shading, specular, part, size) : withoutLight(map, shading, specular, part);
+        const tone = V.spatial || V.broad || V.neg ? withoutLightXY(map, shading, specular, part, size) : withoutLight(map, shading, specular, part);
         const [high, low] = weightedPercentiles(tone, part, [100 - U.lowPercentile, U.lowPercentile]) as [number, number];
         const w = totalWeight(part);
         sum += w * (high - low);
@@ -134,8 +134,9 @@ export function uniformnessOver(inputs: MarkerInputs): (measured: readonly Regio
     return value;
   };
   return (measured) => {
-    const melaninSpread = pooledOver(inputs, measured, spread(melanin));
-    const haemoglobinSpread = pooledOver(inputs, measured, spread(haemoglobin));
+    const pool = (f: (p: Weighted) => number) => { if (!V.equal) return pooledOver(inputs, measured, f); let s2 = 0, w2 = 0; for (const n of measured) { if (!inputs.usable.has(n)) continue; const v = f(inputs.pixels[n]); if (!Number.isFinite(v)) continue; const t = Math.pow(totalWeight(inputs.pixels[n]), 1 - V.equal); s2 += v * t; w2 += t; } return w2 ? s2 / w2 : Number.NaN; };
+    const melaninSpread = pool(spread(melanin));
+    const haemoglobinSpread = pool(spread(haemoglobin));
     const value = melaninSpread + haemoglobinSpread;
     return { value, details: { tone_spread: value, melanin_spread: melaninSpread, haemoglobin_spread: haemoglobinSpread } };
   };
@@ -313,14 +314,15 @@ function toneScratch(length: number): Float32Array {
 function withoutLightXY(map: Float32Array, shading: Float32Array, specular: Float32Array, pixels: Weighted, size: number): Float32Array {
   const { index, weight } = pixels;
   const n = index.length;
-  const k = V.broad ? (V.spatial ? 5 : 3) : 2 + (V.spatial >= 2 ? 5 : 2);
-  const floors = [UNIFORMNESS.shadingVarianceFloor, UNIFORMNESS.specularVarianceFloor, ...Array(k - 2).fill(V.broad ? V.broad : V.spatialFloor)];
+  const k = V.neg ? 3 : V.broad ? (V.spatial ? 5 : 3) : 2 + (V.spatial >= 2 ? 5 : 2);
+  const floors = [UNIFORMNESS.shadingVarianceFloor, UNIFORMNESS.specularVarianceFloor, ...Array(k - 2).fill(V.neg ? 1 : V.broad ? V.broad : V.spatialFloor)];
   let cx = 0, cy = 0, w = 0;
   for (let j = 0; j < n; j++) { const i = index[j]!; const q = weight[j]!; cx += q * (i % size); cy += q * Math.floor(i / size); w += q; }
   cx /= w; cy /= w;
   const reg = (i: number, r: number[]) => {
     const x = ((i % size) - cx) / 10, y = (Math.floor(i / size) - cy) / 10;
     r[0] = shading[i]!; r[1] = specular[i]!;
+    if (V.neg) { r[2] = V.neg > 0 ? Math.max(-shading[i]! - V.negFrom, 0) : Math.max(shading[i]! - V.negFrom, 0); return; }
     if (V.broad) { r[2] = broadShade[i]!; if (k > 3) { r[3] = x; r[4] = y; } return; }
     r[2] = x; r[3] = y;
     if (k > 4) { r[4] = x * x; r[5] = y * y; r[6] = x * y; }
@@ -349,3 +351,28 @@ function withoutLightXY(map: Float32Array, shading: Float32Array, specular: Floa
 }
 
 let broadShade = new Float32Array(0);
+
+/** Probe: the σ surround as the local weighted least-squares plane evaluated at each pixel (first-order normalised convolution). */
+function planeMeans(blur: MarkerInputs['skin']['glare']['blur'], maps: Float32Array[], sigma: number, size: number): Float32Array[] {
+  const n = size * size;
+  const X = new Float32Array(n), Y = new Float32Array(n);
+  for (let i = 0; i < n; i++) { X[i] = ((i % size) - 128) / 16; Y[i] = (Math.floor(i / size) - 128) / 16; }
+  const XX = X.map((v) => v * v), YY = Y.map((v) => v * v), XY = X.map((v, i) => v * Y[i]!);
+  const geo = blur.means([X, Y, XX, YY, XY], sigma);
+  const [mx, my, mxx, myy, mxy] = geo as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  const withXY = maps.flatMap((m) => [m, m.map((v, i) => v * X[i]!), m.map((v, i) => v * Y[i]!)]);
+  const mm = blur.means(withXY, sigma);
+  return maps.map((_, c) => {
+    const mf = mm[3 * c]!, mfx = mm[3 * c + 1]!, mfy = mm[3 * c + 2]!;
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const cxx = mxx[i]! - mx[i]! * mx[i]! + V.ridge * 0.01, cyy = myy[i]! - my[i]! * my[i]! + V.ridge * 0.01, cxy = mxy[i]! - mx[i]! * my[i]!;
+      const cfx = mfx[i]! - mf[i]! * mx[i]!, cfy = mfy[i]! - mf[i]! * my[i]!;
+      const det = cxx * cyy - cxy * cxy;
+      if (!(det > 1e-6)) { out[i] = mf[i]!; continue; }
+      const gx = (cfx * cyy - cfy * cxy) / det, gy = (cfy * cxx - cfx * cxy) / det;
+      out[i] = mf[i]! + gx * (X[i]! - mx[i]!) + gy * (Y[i]! - my[i]!);
+    }
+    return out;
+  });
+}
