@@ -698,9 +698,8 @@ export function wrinklesPercent(wrinkleParts: Record<string, number>, crowsFeetW
  */
 export function oilinessPercent(sheen: Float32Array, view: RegionView): number {
   const tZone = unionOf(view, MARKER_REGIONS.oiliness);
-  const size = view.size;
-  const onForehead = new Uint8Array(size * size);
   const forehead = view.pixels.forehead.index;
+  const onForehead = foreheadScratch(view.size * view.size);
   for (let k = 0; k < forehead.length; k++) onForehead[forehead[k]!] = 1;
   const [lo, hi] = MEASUREMENT.sheen;
   let browSheen = 0;
@@ -719,10 +718,22 @@ export function oilinessPercent(sheen: Float32Array, view: RegionView): number {
       ridgeWeight += w;
     }
   }
+  for (let k = 0; k < forehead.length; k++) onForehead[forehead[k]!] = 0;
   const total = browWeight + ridgeWeight;
   if (total === 0) return Number.NaN;
   const ridge = ridgeWeight === 0 ? 0 : ridgeSheenShare((100 * ridgeSheen) / ridgeWeight);
   return (100 * browSheen + ridgeWeight * ridge) / total;
+}
+
+/**
+ * oilinessPercent's forehead marks, in a map reused from call to call (grown to the largest): all 0 between calls, as
+ * each call clears the pixels it marked (the forehead's list) before returning. A fresh 256² map per call was one
+ * per scan and one per per-region result of the T-zone's parts.
+ */
+let foreheadMarks = new Uint8Array(0);
+function foreheadScratch(length: number): Uint8Array {
+  if (foreheadMarks.length < length) foreheadMarks = new Uint8Array(length);
+  return foreheadMarks.subarray(0, length);
 }
 
 /**
