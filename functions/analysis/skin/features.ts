@@ -458,7 +458,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
   // A cheek turned away shows its relief compressed and reads rougher: the map is read as seen face on (texture.ts
   // seenFaceOn; root cause 51), so the value and the overlay's evidence read the same map.
-  const band = seenFaceOn(textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare), regions, options.compression);
+  const band = seenFaceOn(textureRoughness(shading, od, MARKER_REGIONS.texture.map((name) => clean.pixels[name]), size), regions, options.compression);
   const fine = channel(maps, 'texture', 'fine_rms', size);
   values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };
