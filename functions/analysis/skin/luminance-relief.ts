@@ -11,7 +11,10 @@
  * "Consistency", root cause 55). Texture met the same in its band and confirmed it by luminance (root cause 25,
  * texture.ts `confirmedRelief`); this does the same for the finest Hessian responses: per pixel the skin model's
  * response, at most the response of luminance density alone. Colour may still explain a luminance pit, fleck or
- * line away (a spot is not a pore), but it can no longer add one of its own.
+ * line away (a spot is not a pore), but it can no longer add one of its own. Since skin-v1.15.0 blackheads read their
+ * dots off the same confirmed dark-pit map (markers/blackheads.ts `blackheadPits`; sean_guru2 74 → 78 at quality 70
+ * before; root cause 62). Wrinkles read the model's lines as before: their quality-70 move is luminance's own (root
+ * cause 63).
  *
  * Luminance's responses are the skin model's own output `luma_relief` (models/build/skin-model.ts
  * `luminanceRelief`: the same Hessian as `pits` and `lines`, on OD_Y alone; dark pit the smaller of its σ 1 and

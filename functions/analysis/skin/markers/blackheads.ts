@@ -1,7 +1,8 @@
 /**
  * Blackheads (open comedones): dark dots of ≈ 0.5–1.5 mm on the nose, chin and forehead, far darker than a
  * pore. Small components of the skin model's dark-pit map (Hessian pit strength of the relief density, the smaller
- * of its σ 1 and σ 1.6 values since skin-v1.9.0, the map pores are read from) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 4.5, times the glare
+ * of its σ 1 and σ 1.6 values since skin-v1.9.0, the map pores are read from; since skin-v1.15.0 at most luminance's
+ * own dark pit, blackheadPits) above 3, 1–16 px; each counts from 0 at a peak of 3 to 1 at 4.5, times the glare
  * weight at its centre (full at 4.5, not 6: painted blackheads on deepened skin peak a little lower and counted
  * 0.85 each against 0.97 on the same face untouched). Pores register from 0.3 (full at 0.6) as an area share;
  * ordinary pores and skin grain stay below 2 (JPEG blocking at quality 70 on older skin reaches ≈ 2), so the two
@@ -9,7 +10,8 @@
  */
 import type { RegionName } from '../../types.js';
 import { findBlobs, smoothstep, type Blob, type PeakedBlob } from '../stats.js';
-import { channel } from '../model-spec.js';
+import { channel, type SkinOutputName } from '../model-spec.js';
+import { confirmedByLuminance } from '../luminance-relief.js';
 import { denseUnionScratch, unionPixels, weightedMedian } from '../weighted-stats.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
@@ -42,13 +44,25 @@ export const BLACKHEADS_REGIONS: RegionName[] = ['nose', 'chin', 'forehead'];
 
 /** Blackheads in some of its regions (per-region results: one at a time); dots are found inside the regions given. */
 export function blackheadsOver(inputs: MarkerInputs): (measured: readonly RegionName[]) => MarkerMeasurement & { spots: Blob[] } {
-  return (measured) => dotsIn(inputs, measured);
+  // Once a scan: the whole-face value and each region's read the same confirmed map.
+  const pits = blackheadPits(inputs.maps, inputs.size);
+  return (measured) => dotsIn(inputs, pits, measured);
 }
 
-function dotsIn(inputs: MarkerInputs, measured: readonly RegionName[]): MarkerMeasurement & { spots: Blob[] } {
+/**
+ * The dark-pit map blackheads are read from: per pixel the skin model's `pits.dark`, at most luminance density's own
+ * dark pit (`luma_relief.dark_pit`, the same Hessian on OD_Y alone), as pores read it since skin-v1.14.0
+ * (luminance-relief.ts). The relief density's chroma term may explain a dark dot away as colour but not deepen one:
+ * where it did, a re-save's quantised chroma moved it (sean_guru2's dots at quality 70, 74 → 78; docs/analysis.md,
+ * "Consistency", root cause 62).
+ */
+export function blackheadPits(maps: Record<SkinOutputName, Float32Array>, size: number): Float32Array {
+  return confirmedByLuminance(channel(maps, 'pits', 'dark', size), channel(maps, 'luma_relief', 'dark_pit', size));
+}
+
+function dotsIn(inputs: MarkerInputs, pits: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: Blob[] } {
   const { size } = inputs;
   const B = BLACKHEADS;
-  const pits = channel(inputs.maps, 'pits', 'dark', size);
   // A reused map: read in this call only (the spots keep numbers, not the map).
   const weights = denseUnionScratch(inputs, measured);
   const support = supportOf(weights);

@@ -8,7 +8,7 @@ import { ramp } from '../evidence-ramp.js';
 import { kthSmallest } from '../stats.js';
 import { markMasked, maskPixels } from '../mask-words.js';
 import { AGE_SPOTS } from './age-spots.js';
-import { BLACKHEADS } from './blackheads.js';
+import { BLACKHEADS, blackheadPits } from './blackheads.js';
 import { blurOver, type SkinBlur } from './blur.js';
 import { EYE_BAGS } from './eye-bags.js';
 import type { AddedMarker } from './index.js';
@@ -23,7 +23,7 @@ const TONE_SHOWN: [number, number] = [1.5, 5];
 const GLOW_SHOWN: [number, number] = [2, 8];
 
 export function addedMarkerEvidence(marker: AddedMarker, maps: Record<SkinOutputName, Float32Array>, inside: Uint8Array, size: number): Uint8Array {
-  if (marker === 'blackheads') return ramp(channel(maps, 'pits', 'dark', size), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
+  if (marker === 'blackheads') return ramp(blackheadPits(maps, size), inside, BLACKHEADS.strength[0], BLACKHEADS.strength[1]);
   // Each marker in a function of its own, its loops in functions of the module: optimised code that inlined the
   // blur made for one call was thrown away each scan when that blur was collected ("weak objects").
   const blur = blurFor(inside, size);
