@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectingAnalyzer } from '../../functions/analysis/create-analyzer';
+import { viewOf } from '../../functions/analysis/skin/features';
 import { confirmedRelief, textureRoughness } from '../../functions/analysis/skin/texture';
 import { REGION_NAMES, type RegionMasks, type RegionName } from '../../functions/analysis/types';
 import { clmtrackrMedia } from '../helpers/images';
@@ -29,7 +30,7 @@ describe('the roughness map', () => {
     const cheek = (x: number, y: number) => x >= 80 && x < 140 && y >= 80 && y < 160;
     const regions = masksWith('left_cheek', cheek);
     const od = new Float32Array(S * S).map((_, i) => (i % S >= 140 ? 120 : 40)); // background 80 units darker
-    const roughness = textureRoughness(od, od, regions, ['left_cheek']);
+    const roughness = textureRoughness(od, od, [viewOf(regions).pixels.left_cheek], S);
     let edge = 0;
     for (let y = 80; y < 160; y++) edge = Math.max(edge, roughness[y * S + 139]!);
     expect(edge).toBeLessThan(1e-3);

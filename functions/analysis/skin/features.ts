@@ -11,7 +11,7 @@ import { scratchBlurOver } from './markers/blur.js';
 import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
-import { markMasked, maskPixels } from './mask-words.js';
+import { markMasked, maskPixels, wordsOf } from './mask-words.js';
 import { eyeRimWeight } from './eye-rim.js';
 import { seenFaceOn, textureRoughness } from './texture.js';
 import type { RegionCompression } from '../face/cheek-foreshortening.js';
@@ -185,8 +185,14 @@ let counted: WeakMap<Uint8Array, number> | undefined;
 function count(mask: Uint8Array): number {
   const known = counted?.get(mask);
   if (known !== undefined) return known;
+  // Four mask bytes at a time as one 32-bit word, skipped while it is 0 (a region is a few percent of the crop).
+  const words = wordsOf(mask);
+  const n = mask.length;
   let c = 0;
-  for (let i = 0; i < mask.length; i++) c += mask[i]!;
+  for (let w = 0; w < n; w += 4) {
+    if (words && w + 4 <= n && words[w >> 2] === 0) continue;
+    for (let i = w, end = Math.min(w + 4, n); i < end; i++) c += mask[i]!;
+  }
   counted?.set(mask, c);
   return c;
 }
@@ -458,7 +464,7 @@ function reduce(maps: SkinMaps, regions: RegionMasks, options: ReduceOptions): S
   // the face's outline and hairline, and read a JPEG's chroma quantisation as relief).
   // A cheek turned away shows its relief compressed and reads rougher: the map is read as seen face on (texture.ts
   // seenFaceOn; root cause 51), so the value and the overlay's evidence read the same map.
-  const band = seenFaceOn(textureRoughness(shading, od, regions, MARKER_REGIONS.texture, glare), regions, options.compression);
+  const band = seenFaceOn(textureRoughness(shading, od, MARKER_REGIONS.texture.map((name) => clean.pixels[name]), size), regions, options.compression);
   const fine = channel(maps, 'texture', 'fine_rms', size);
   values.texture = pooled(clean, MARKER_REGIONS.texture, (w) => weightedMedian(band, w));
   details.texture = { band_rms: values.texture };
@@ -698,9 +704,8 @@ export function wrinklesPercent(wrinkleParts: Record<string, number>, crowsFeetW
  */
 export function oilinessPercent(sheen: Float32Array, view: RegionView): number {
   const tZone = unionOf(view, MARKER_REGIONS.oiliness);
-  const size = view.size;
-  const onForehead = new Uint8Array(size * size);
   const forehead = view.pixels.forehead.index;
+  const onForehead = foreheadScratch(view.size * view.size);
   for (let k = 0; k < forehead.length; k++) onForehead[forehead[k]!] = 1;
   const [lo, hi] = MEASUREMENT.sheen;
   let browSheen = 0;
@@ -719,10 +724,22 @@ export function oilinessPercent(sheen: Float32Array, view: RegionView): number {
       ridgeWeight += w;
     }
   }
+  for (let k = 0; k < forehead.length; k++) onForehead[forehead[k]!] = 0;
   const total = browWeight + ridgeWeight;
   if (total === 0) return Number.NaN;
   const ridge = ridgeWeight === 0 ? 0 : ridgeSheenShare((100 * ridgeSheen) / ridgeWeight);
   return (100 * browSheen + ridgeWeight * ridge) / total;
+}
+
+/**
+ * oilinessPercent's forehead marks, in a map reused from call to call (grown to the largest): all 0 between calls, as
+ * each call clears the pixels it marked (the forehead's list) before returning. A fresh 256² map per call was one
+ * per scan and one per per-region result of the T-zone's parts.
+ */
+let foreheadMarks = new Uint8Array(0);
+function foreheadScratch(length: number): Uint8Array {
+  if (foreheadMarks.length < length) foreheadMarks = new Uint8Array(length);
+  return foreheadMarks.subarray(0, length);
 }
 
 /**

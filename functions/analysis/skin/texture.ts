@@ -20,8 +20,9 @@
  */
 import type { RegionMasks, RegionName } from '../types.js';
 import type { RegionCompression } from '../face/cheek-foreshortening.js';
-import { blurOver } from './markers/blur.js';
+import { scratchBlurOver } from './markers/blur.js';
 import { FILTER_SCALES } from './model-spec.js';
+import type { Weighted } from './weighted-stats.js';
 
 /** σ of three box passes with the variance of the skin model's 9 × 9 window ((9² − 1) / 12). */
 const WINDOW_SIGMA = Math.sqrt((FILTER_SCALES.window ** 2 - 1) / 12);
@@ -36,36 +37,78 @@ export function confirmedRelief(lum: number, chroma: number): number {
  * Per pixel of the texture regions' skin, the RMS over a window of the band-passed (σ textureBand[0] − σ
  * textureBand[1]) relief density; 0 outside those regions.
  *
+ * `skin`: the texture regions' pixels with their weight, as the reduction already listed them (features.ts viewOf:
+ * each region's pixels at the glare weight, 1 without one, usable or not); a pixel in two lists carries the same
+ * weight in both. Until skin-v1.15.0 this walked each region's whole mask again to make the same weight.
+ *
  * @example
- *   const roughness = textureRoughness(shading, od, regions, MARKER_REGIONS.texture);
- *   weightedMedian(roughness, cheekPixels); // ≈ 0.8–2 on real faces
+ *   const view = viewOf(regions, glare);
+ *   const roughness = textureRoughness(shading, od, MARKER_REGIONS.texture.map((r) => view.pixels[r]), regions.size);
+ *   weightedMedian(roughness, view.pixels.left_cheek); // ≈ 0.8–2 on real faces
  */
-export function textureRoughness(shading: Float32Array, odY: Float32Array, regions: RegionMasks, names: readonly RegionName[], glare?: Float32Array): Float32Array {
-  const { size } = regions;
+export function textureRoughness(shading: Float32Array, odY: Float32Array, skin: readonly Weighted[], size: number): Float32Array {
   const n = size * size;
-  const skin = new Float32Array(n);
-  for (const name of names) {
-    const mask = regions.masks[name];
-    for (let i = 0; i < n; i++) if (mask[i]) skin[i] = glare ? glare[i]! : 1;
-  }
-  const blur = blurOver(skin, size);
-  const chromaTerm = new Float32Array(n);
-  for (let i = 0; i < n; i++) chromaTerm[i] = shading[i]! - odY[i]!;
-  const [lo, hi] = FILTER_SCALES.textureBand;
-  const [lumFine, chromaFine] = blur.means([odY, chromaTerm], lo);
-  const [lumCoarse, chromaCoarse] = blur.means([odY, chromaTerm], hi);
-  const energy = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (!skin[i]) continue;
-    const lum = lumFine![i]! - lumCoarse![i]!;
-    const chroma = chromaFine![i]! - chromaCoarse![i]!;
-    const band = confirmedRelief(lum, chroma);
-    energy[i] = band * band;
-  }
-  const mean = blur.mean(energy, WINDOW_SIGMA);
+  const weight = scratchMap(0, n);
+  weight.fill(0);
+  for (const { index, weight: w } of skin) for (let k = 0; k < index.length; k++) weight[index[k]!] = w[k]!;
+  // Read and dropped within this call: its blurred weights may live in the reused lists (as innerSkinWeights').
+  const blur = scratchBlurOver(weight, size);
   const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) if (skin[i]) out[i] = Math.sqrt(Math.max(0, mean[i]!));
+  const rows = blur.rows;
+  if (!rows) return out;
+  // Only the skin's rows: the blurs read a map at the skin's pixels only, and every value read below is a skin pixel's.
+  const start = rows.y0 * size;
+  const end = (rows.y1 + 1) * size;
+  const chromaTerm = scratchMap(1, n);
+  chromaTermInto(chromaTerm, shading, odY, start, end);
+  const [lo, hi] = FILTER_SCALES.textureBand;
+  const [lumFine, chromaFine] = blur.means([odY, chromaTerm], lo) as [Float32Array, Float32Array];
+  const [lumCoarse, chromaCoarse] = blur.means([odY, chromaTerm], hi) as [Float32Array, Float32Array];
+  const energy = scratchMap(2, n);
+  energyInto(energy, weight, lumFine, lumCoarse, chromaFine, chromaCoarse, start, end);
+  const mean = blur.mean(energy, WINDOW_SIGMA);
+  rmsInto(out, weight, mean, start, end);
   return out;
+}
+
+/** Each pixel loop in a function of its own (monomorphic, compiled once: docs/performance.md, "Sixth round"). */
+function chromaTermInto(out: Float32Array, shading: Float32Array, odY: Float32Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) out[i] = shading[i]! - odY[i]!;
+}
+
+function energyInto(
+  out: Float32Array,
+  skin: Float32Array,
+  lumFine: Float32Array,
+  lumCoarse: Float32Array,
+  chromaFine: Float32Array,
+  chromaCoarse: Float32Array,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) {
+    if (!skin[i]) {
+      out[i] = 0;
+      continue;
+    }
+    const band = confirmedRelief(lumFine[i]! - lumCoarse[i]!, chromaFine[i]! - chromaCoarse[i]!);
+    out[i] = band * band;
+  }
+}
+
+function rmsInto(out: Float32Array, skin: Float32Array, mean: Float32Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) if (skin[i]) out[i] = Math.sqrt(Math.max(0, mean[i]!));
+}
+
+/**
+ * textureRoughness's working maps (the skin's weight, the chroma term, the band's energy), each reused from call to
+ * call (grown to the largest): read only within one synchronous call, which keeps nothing that holds them (the blurs
+ * copy what they read into maps of their own). Fresh ones were ≈ 0.8 MB a scan and as much per per-region result.
+ */
+const scratchMaps = [new Float32Array(0), new Float32Array(0), new Float32Array(0)];
+function scratchMap(which: 0 | 1 | 2, length: number): Float32Array {
+  if (scratchMaps[which]!.length < length) scratchMaps[which] = new Float32Array(length);
+  return scratchMaps[which]!.subarray(0, length);
 }
 
 /** Below this the compression is held (a cheek seen nearly edge-on; the yaw check refuses heads turned further). */

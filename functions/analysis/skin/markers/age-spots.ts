@@ -71,17 +71,14 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
 function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
+  // No weight in the union (its sum 0) is no usable region with a listed pixel (the lists hold weights above 0 only).
+  if (!measured.some((name) => inputs.usable.has(name) && inputs.pixels[name].index.length > 0)) return { value: Number.NaN, details: {}, spots: [] };
   // A reused map: read in this call only (the spots keep numbers, not the map).
   const weights = denseUnionScratch(inputs, measured);
   const support = supportOf(weights);
-  // An indexed loop: these run a few times a scan, mostly before V8 optimises them, where iterating the 256² map
-  // with for…of took milliseconds.
-  let total = 0;
-  for (let i = 0; i < weights.length; i++) total += weights[i]!;
-  if (total === 0) return { value: Number.NaN, details: {}, spots: [] };
   // Each maximum of a patch above the threshold that stands out; its core (half its peak or more) may reach beyond it.
   const spots: AgeSpot[] = [];
-  const seen = new Uint8Array(size * size);
+  const seen = coreMarks(size * size);
   for (const peak of spotPeaks(contrast, support, size, A.contrast[0], 1, A.peakRadius, A.prominence, A.maxArea)) {
     const start = peak.peakY * size + peak.peakX;
     const core = corePixels(contrast, cover, support, size, start, peak.peak, seen);
@@ -90,6 +87,16 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   }
   const value = spots.reduce((a, s) => a + s.weight, 0);
   return { value, details: { soft_count: value, patches: spots.length }, spots };
+}
+
+/**
+ * corePixels' `seen`, reused from call to call (grown to the largest): all 0 between calls, as corePixels clears what
+ * it marked. A fresh 256² map was one per scan and one per region of the per-region results.
+ */
+let coreMarkMap = new Uint8Array(0);
+function coreMarks(length: number): Uint8Array {
+  if (coreMarkMap.length < length) coreMarkMap = new Uint8Array(length);
+  return coreMarkMap.subarray(0, length);
 }
 
 /**
