@@ -2,6 +2,7 @@ import type { Point, RgbImage } from './types';
 import { fillPolygon } from './face/polygon-fill';
 import { linearToLab, SRGB8_TO_LINEAR } from './skin/colour';
 import { percentile } from './skin/stats';
+import { reusedArray } from './skin/reused-array';
 
 /**
  * Signs that a face which passed the colour checks is still not human skin: a mask, a skull, a helmet, a painting
@@ -88,13 +89,5 @@ function lightnessInside(rgb: Uint8Array, mask: Uint8Array, start: number, end: 
  * is cleared after each use; synchronous, no call runs inside another): a fresh 256² mask and a growing number[]
  * per eye were most of this check's cost.
  */
-let eyeMaskBuffer = new Uint8Array(0);
-let lightnessList = new Float32Array(0);
-function eyeMask(length: number): Uint8Array {
-  if (eyeMaskBuffer.length < length) eyeMaskBuffer = new Uint8Array(length);
-  return eyeMaskBuffer.subarray(0, length);
-}
-function lightnessScratch(length: number): Float32Array {
-  if (lightnessList.length < length) lightnessList = new Float32Array(length);
-  return lightnessList;
-}
+const eyeMask = reusedArray((n) => new Uint8Array(n));
+const lightnessScratch = reusedArray((n) => new Float32Array(n));

@@ -12,6 +12,7 @@ import { channel, FILTER_SCALES, type SkinMaps } from './model-spec.js';
 import { masked, mean, smoothstep, spotPeaks, type WeightedBlob } from './stats.js';
 import { denseUnionScratch, totalWeight, unionPixels, weightedMean, weightedMedian, weightedPercentile, weightedPixels, type Weighted } from './weighted-stats.js';
 import { markMasked, maskPixels, wordsOf } from './mask-words.js';
+import { reusedArray } from './reused-array.js';
 import { eyeRimWeight } from './eye-rim.js';
 import { seenFaceOn, textureRoughness } from './texture.js';
 import type { RegionCompression } from '../face/cheek-foreshortening.js';
@@ -586,11 +587,9 @@ export function innerSkinWeights(regions: RegionMasks, sigmas: readonly number[]
  * The regions' union, in a map reused from call to call (grown to the largest, its first `length` values cleared;
  * synchronous, no call runs inside another).
  */
-let unionMap = new Float32Array(0);
+const unionMaps = reusedArray((n) => new Float32Array(n));
 function unionScratch(length: number): Float32Array {
-  if (unionMap.length < length) unionMap = new Float32Array(length);
-  else unionMap.fill(0, 0, length);
-  return unionMap.subarray(0, length);
+  return unionMaps(length).fill(0);
 }
 
 /** The rows of the regions' union for the weights innerSkinWeights made: no region has a pixel outside them. */
@@ -611,11 +610,7 @@ export function lineView(regions: RegionMasks, glare: Float32Array, inner = inne
 }
 
 /** lineView's rim and glare × rim, in a map reused from call to call (grown to the largest; every value is written). */
-let glareAndRimMap = new Float32Array(0);
-function glareAndRimScratch(length: number): Float32Array {
-  if (glareAndRimMap.length < length) glareAndRimMap = new Float32Array(length);
-  return glareAndRimMap.subarray(0, length);
-}
+const glareAndRimScratch = reusedArray((n) => new Float32Array(n));
 
 /**
  * The regions weighted by glare × `inner` (innerSkinWeight at σ edgeCoverSigma unless given). viewOf reads the
@@ -634,11 +629,7 @@ export function innerView(regions: RegionMasks, glare: Float32Array, inner = inn
 }
 
 /** innerView's weight, in a map reused from call to call (grown to the largest; 0 outside the rows it writes). */
-let innerWeightMap = new Float32Array(0);
-function innerWeightScratch(length: number): Float32Array {
-  if (innerWeightMap.length < length) innerWeightMap = new Float32Array(length);
-  return innerWeightMap.subarray(0, length);
-}
+const innerWeightScratch = reusedArray((n) => new Float32Array(n));
 
 function multiplyInto(out: Float32Array, a: Float32Array, b: Float32Array, start: number, end: number): void {
   for (let i = start; i < end; i++) out[i] = a[i]! * b[i]!;
@@ -736,11 +727,7 @@ export function oilinessPercent(sheen: Float32Array, view: RegionView): number {
  * each call clears the pixels it marked (the forehead's list) before returning. A fresh 256² map per call was one
  * per scan and one per per-region result of the T-zone's parts.
  */
-let foreheadMarks = new Uint8Array(0);
-function foreheadScratch(length: number): Uint8Array {
-  if (foreheadMarks.length < length) foreheadMarks = new Uint8Array(length);
-  return foreheadMarks.subarray(0, length);
-}
+const foreheadScratch = reusedArray((n) => new Uint8Array(n));
 
 /**
  * The ridge's sheen share (%) as oiliness counts it: knee · (1 − e^(−share / knee)), knee MEASUREMENT.ridgeSheenKnee.

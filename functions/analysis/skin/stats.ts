@@ -1,6 +1,7 @@
 /** Robust statistics and blob labelling over masked pixels of one S×S map. */
 
 import { wordsOf } from './mask-words.js';
+import { reusedArray } from './reused-array.js';
 
 /** Values of `map` (channel `channel` of an [1, C, S, S] output) where `mask` is 1. */
 export function masked(map: Float32Array, mask: Uint8Array, channel = 0): Float32Array {
@@ -173,11 +174,7 @@ function forEachComponent(map: Float32Array, mask: Uint8Array, size: number, thr
  * components, as each clears its own members after its peaks are found. A fresh 256² map per call was one per spot
  * search (acne, pigmentation, age spots: per scan and per region).
  */
-let componentMarkMap = new Uint8Array(0);
-function componentMarks(length: number): Uint8Array {
-  if (componentMarkMap.length < length) componentMarkMap = new Uint8Array(length);
-  return componentMarkMap.subarray(0, length);
-}
+const componentMarks = reusedArray((n) => new Uint8Array(n));
 
 /**
  * 8-connected components of { map > threshold } inside `mask` (channel 0 of an S×S map).

@@ -20,6 +20,7 @@ import type { RegionName } from '../../types.js';
 import { smoothstep, spotPeaks } from '../stats.js';
 import { channel } from '../model-spec.js';
 import { denseUnionScratch } from '../weighted-stats.js';
+import { reusedArray } from '../reused-array.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -93,11 +94,7 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
  * corePixels' `seen`, reused from call to call (grown to the largest): all 0 between calls, as corePixels clears what
  * it marked. A fresh 256² map was one per scan and one per region of the per-region results.
  */
-let coreMarkMap = new Uint8Array(0);
-function coreMarks(length: number): Uint8Array {
-  if (coreMarkMap.length < length) coreMarkMap = new Uint8Array(length);
-  return coreMarkMap.subarray(0, length);
-}
+const coreMarks = reusedArray((n) => new Uint8Array(n));
 
 /**
  * The pixels ≥ half the peak connected to the peak's pixel `start`, and their skin cover weighted by each pixel's

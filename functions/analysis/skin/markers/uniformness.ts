@@ -21,6 +21,7 @@ import type { RegionName } from '../../types.js';
 import { smoothstep } from '../stats.js';
 import { totalWeight, weightedPercentiles, type Weighted } from '../weighted-stats.js';
 import { channel } from '../model-spec.js';
+import { reusedArray } from '../reused-array.js';
 import { pooledOver, type MarkerInputs } from './inputs.js';
 import type { MarkerMeasurement } from './measurement.js';
 
@@ -301,8 +302,4 @@ function withoutLight(map: Float32Array, shading: Float32Array, specular: Float3
  * withoutLight's result map, reused from call to call (grown to the largest map): a fresh 256² map per region and
  * chromophore was 8 allocations a scan, of which only the region's pixels are ever written or read.
  */
-let tone = new Float32Array(0);
-function toneScratch(length: number): Float32Array {
-  if (tone.length < length) tone = new Float32Array(length);
-  return tone;
-}
+const toneScratch = reusedArray((n) => new Float32Array(n));
