@@ -18,7 +18,8 @@
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep, spotPeaks } from '../stats.js';
-import { channel } from '../model-spec.js';
+import { channel, CHROMOPHORE_VECTORS } from '../model-spec.js';
+import { SRGB_TO_XYZ } from '../colour.js';
 import { denseUnionScratch } from '../weighted-stats.js';
 import { reusedArray } from '../reused-array.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
@@ -65,8 +66,46 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
   const around = blur.mean(melanin, A.surroundSigma);
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
+  if (process.env.SPOTS13 !== 'off') capByLuminance(inputs, contrast, blur, Number(process.env.SPOTS13_F ?? 1));
   const cover = blur.cover(A.surroundSigma);
   return (measured) => spotsIn(inputs, contrast, cover, measured);
+}
+
+function capByLuminance(inputs: MarkerInputs, contrast: Float32Array, blur: MarkerInputs['skin']['glare']['blur'], factor: number): void {
+  const { size } = inputs;
+  const n = size * size;
+  const od = channel(inputs.maps, 'indices', 'od', size);
+  const mel = channel(inputs.maps, 'chromophores', 'melanin', size);
+  const hb = channel(inputs.maps, 'chromophores', 'haemoglobin', size);
+  const sh = channel(inputs.maps, 'chromophores', 'shading', size);
+  const M = CHROMOPHORE_VECTORS.melanin;
+  const H = CHROMOPHORE_VECTORS.haemoglobin;
+  const Y = SRGB_TO_XYZ[1]!;
+  // Luminance-weighted linear light per channel, and the same times melanin's absorbance: k = their ratio.
+  const yLin = new Float32Array(n);
+  const yLinMel = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    let a = 0;
+    let b = 0;
+    for (let c = 0; c < 3; c++) {
+      const odc = mel[i]! * M[c]! + hb[i]! * H[c]! + sh[i]!;
+      const lin = Math.pow(10, -odc / 100) * Y[c]!;
+      a += lin;
+      b += lin * M[c]!;
+    }
+    yLin[i] = a;
+    yLinMel[i] = b;
+  }
+  const S = AGE_SPOTS.surroundSigma;
+  const bgY = blur.mean(yLin, S);
+  const bgYM = blur.mean(yLinMel, S);
+  const nearY = blur.mean(od, AGE_SPOTS.sigma);
+  const aroundY = blur.mean(od, S);
+  for (let i = 0; i < n; i++) {
+    const k = Math.max(bgYM[i]! / Math.max(bgY[i]!, 1e-6), 0.1);
+    const lum = (factor * (nearY[i]! - aroundY[i]!)) / k;
+    if (lum < contrast[i]!) contrast[i] = lum;
+  }
 }
 
 function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
