@@ -18,11 +18,12 @@
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep, spotPeaks } from '../stats.js';
-import { channel, CHROMOPHORE_VECTORS } from '../model-spec.js';
+import { channel, CHROMOPHORE_VECTORS, LINEAR_FLOOR } from '../model-spec.js';
 import { SRGB_TO_XYZ } from '../colour.js';
 import { denseUnionScratch } from '../weighted-stats.js';
 import { reusedArray } from '../reused-array.js';
 import { supportOf, type MarkerInputs } from './inputs.js';
+import type { SkinBlur } from './blur.js';
 import type { MarkerMeasurement } from './measurement.js';
 
 export const AGE_SPOTS = {
@@ -39,6 +40,11 @@ export const AGE_SPOTS = {
   prominence: [0.5, 0.8] as [number, number],
   /** Local maxima: highest in their (2r+1)² window. */
   peakRadius: 3,
+  /**
+   * The melanin contrast confirmed by luminance (capByLuminance): at most `tolerance` times luminance's contrast in
+   * melanin units, luminance less the face's shading blurred at σ `shadingSigma`; k (OD_Y per melanin unit) at least `minK`.
+   */
+  luminance: { shadingSigma: 4, tolerance: 1.5, minK: 0.1 },
 } as const;
 
 /** Not the nose: nostrils and the shadows beside the alae read as melanin patches. */
@@ -66,45 +72,59 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
   const around = blur.mean(melanin, A.surroundSigma);
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
-  if (process.env.SPOTS13 !== 'off') capByLuminance(inputs, contrast, blur, Number(process.env.SPOTS13_F ?? 1));
+  capByLuminance(inputs, contrast, blur);
   const cover = blur.cover(A.surroundSigma);
   return (measured) => spotsIn(inputs, contrast, cover, measured);
 }
 
-function capByLuminance(inputs: MarkerInputs, contrast: Float32Array, blur: MarkerInputs['skin']['glare']['blur'], factor: number): void {
+/**
+ * Per pixel the melanin contrast, at most AGE_SPOTS.luminance.tolerance times luminance's own contrast in melanin
+ * units: (ΔOD′ / k), ΔOD′ the same σ 2 − σ 10 contrast of OD_Y less the face's shading blurred at σ 4, k the OD_Y one
+ * unit of melanin adds at the surround's colour (Σ_c Y_c·lin_c·mel_c / Σ_c Y_c·lin_c, as the skin model's
+ * `dark_spots.confirmed`, models/build/skin-model.ts). Melanin absorbs across the visible, so a brown patch darkens
+ * luminance about as its melanin says; a JPEG's quantised chroma makes melanin patches luminance does not have (root
+ * cause 14), and at quality 70 they moved sean_guru2's age spots 90 → 86 (docs/analysis.md, Consistency, root causes
+ * 56 and 67). Luminance alone also carries the face's shading, which a σ 10 surround reads as contrast (a patch
+ * beside the cheek's shade reads darker, one on a lit cheekbone lighter, by more than its melanin): the shading's
+ * coarse part (σ 4, the local skin colour's scale of `red_blobs`) is taken out of it, its fine part kept.
+ */
+function capByLuminance(inputs: MarkerInputs, contrast: Float32Array, blur: SkinBlur): void {
   const { size } = inputs;
+  const A = AGE_SPOTS;
   const n = size * size;
   const od = channel(inputs.maps, 'indices', 'od', size);
-  const mel = channel(inputs.maps, 'chromophores', 'melanin', size);
-  const hb = channel(inputs.maps, 'chromophores', 'haemoglobin', size);
-  const sh = channel(inputs.maps, 'chromophores', 'shading', size);
+  const melanin = channel(inputs.maps, 'chromophores', 'melanin', size);
+  const haemoglobin = channel(inputs.maps, 'chromophores', 'haemoglobin', size);
+  const shading = channel(inputs.maps, 'chromophores', 'shading', size);
   const M = CHROMOPHORE_VECTORS.melanin;
   const H = CHROMOPHORE_VECTORS.haemoglobin;
-  const Y = SRGB_TO_XYZ[1]!;
-  // Luminance-weighted linear light per channel, and the same times melanin's absorbance: k = their ratio.
-  const yLin = new Float32Array(n);
-  const yLinMel = new Float32Array(n);
+  const Y = SRGB_TO_XYZ[1];
+  // Luminance's share of linear light per pixel (the channels rebuilt from the decomposition, which inverts OD
+  // exactly), and the same weighted by melanin's absorbance per channel: k is the ratio of their surround means.
+  const light = new Float32Array(n);
+  const lightMelanin = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     let a = 0;
     let b = 0;
     for (let c = 0; c < 3; c++) {
-      const odc = mel[i]! * M[c]! + hb[i]! * H[c]! + sh[i]!;
-      const lin = Math.pow(10, -odc / 100) * Y[c]!;
+      const lin = Y[c]! * 10 ** (-(melanin[i]! * M[c]! + haemoglobin[i]! * H[c]! + shading[i]!) / 100);
       a += lin;
       b += lin * M[c]!;
     }
-    yLin[i] = a;
-    yLinMel[i] = b;
+    light[i] = a;
+    lightMelanin[i] = b;
   }
-  const S = AGE_SPOTS.surroundSigma;
-  const bgY = blur.mean(yLin, S);
-  const bgYM = blur.mean(yLinMel, S);
-  const nearY = blur.mean(od, AGE_SPOTS.sigma);
-  const aroundY = blur.mean(od, S);
+  const aroundLight = blur.mean(light, A.surroundSigma);
+  const aroundLightMelanin = blur.mean(lightMelanin, A.surroundSigma);
+  const coarseShading = blur.mean(shading, A.luminance.shadingSigma);
+  const luminance = new Float32Array(n);
+  for (let i = 0; i < n; i++) luminance[i] = od[i]! - coarseShading[i]!;
+  const near = blur.mean(luminance, A.sigma);
+  const around = blur.mean(luminance, A.surroundSigma);
   for (let i = 0; i < n; i++) {
-    const k = Math.max(bgYM[i]! / Math.max(bgY[i]!, 1e-6), 0.1);
-    const lum = (factor * (nearY[i]! - aroundY[i]!)) / k;
-    if (lum < contrast[i]!) contrast[i] = lum;
+    const k = Math.max(aroundLightMelanin[i]! / Math.max(aroundLight[i]!, LINEAR_FLOOR), A.luminance.minK);
+    const cap = (A.luminance.tolerance * (near[i]! - around[i]!)) / k;
+    if (cap < contrast[i]!) contrast[i] = cap;
   }
 }
 
