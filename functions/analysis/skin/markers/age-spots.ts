@@ -72,9 +72,9 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
   const around = blur.mean(melanin, A.surroundSigma);
   const contrast = new Float32Array(near.length);
   for (let i = 0; i < contrast.length; i++) contrast[i] = near[i]! - around[i]!;
-  capByLuminance(inputs, contrast, blur);
+  const cap = luminanceCap(inputs, blur);
   const cover = blur.cover(A.surroundSigma);
-  return (measured) => spotsIn(inputs, contrast, cover, measured);
+  return (measured) => spotsIn(inputs, contrast, cap, cover, measured);
 }
 
 /**
@@ -88,7 +88,7 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
  * beside the cheek's shade reads darker, one on a lit cheekbone lighter, by more than its melanin): the shading's
  * coarse part (σ 4, the local skin colour's scale of `red_blobs`) is taken out of it, its fine part kept.
  */
-function capByLuminance(inputs: MarkerInputs, contrast: Float32Array, blur: SkinBlur): void {
+function luminanceCap(inputs: MarkerInputs, blur: SkinBlur): Float32Array {
   const { size } = inputs;
   const A = AGE_SPOTS;
   const n = size * size;
@@ -121,14 +121,15 @@ function capByLuminance(inputs: MarkerInputs, contrast: Float32Array, blur: Skin
   for (let i = 0; i < n; i++) luminance[i] = od[i]! - coarseShading[i]!;
   const near = blur.mean(luminance, A.sigma);
   const around = blur.mean(luminance, A.surroundSigma);
+  const cap = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     const k = Math.max(aroundLightMelanin[i]! / Math.max(aroundLight[i]!, LINEAR_FLOOR), A.luminance.minK);
-    const cap = (A.luminance.tolerance * (near[i]! - around[i]!)) / k;
-    if (cap < contrast[i]!) contrast[i] = cap;
+    cap[i] = (A.luminance.tolerance * (near[i]! - around[i]!)) / k;
   }
+  return cap;
 }
 
-function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
+function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cap: Float32Array, cover: Float32Array, measured: readonly RegionName[]): MarkerMeasurement & { spots: AgeSpot[] } {
   const { size } = inputs;
   const A = AGE_SPOTS;
   // No weight in the union (its sum 0) is no usable region with a listed pixel (the lists hold weights above 0 only).
@@ -142,7 +143,7 @@ function spotsIn(inputs: MarkerInputs, contrast: Float32Array, cover: Float32Arr
   for (const peak of spotPeaks(contrast, support, size, A.contrast[0], 1, A.peakRadius, A.prominence, A.maxArea)) {
     const start = peak.peakY * size + peak.peakX;
     const core = corePixels(contrast, cover, support, size, start, peak.peak, seen);
-    const weight = peak.weight * smoothstep(A.contrast[0], A.contrast[1], peak.peak) * smoothstep(A.core[0], A.core[1], core.area) * weights[start]! * smoothstep(A.cover[0], A.cover[1], core.cover);
+    const weight = peak.weight * smoothstep(A.contrast[0], A.contrast[1], Math.min(peak.peak, cap[start]!)) * smoothstep(A.core[0], A.core[1], core.area) * weights[start]! * smoothstep(A.cover[0], A.cover[1], core.cover);
     if (weight > 0) spots.push({ x: core.x, y: core.y, area: core.area, peak: peak.peak, weight });
   }
   const value = spots.reduce((a, s) => a + s.weight, 0);
