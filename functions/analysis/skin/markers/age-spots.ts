@@ -15,6 +15,10 @@
  * a few tenths apart read a cover of 0.42 when the outer one was the higher and 0.76–0.80 when the inner one was, and
  * chuck_crop's age spots went 100 → 95 at 4:2:0; a re-save that moved the centroid let another maximum seed the
  * core (ri_1: 140 px or 359 px) (root cause 27 found it, root cause 42 changed it).
+ *
+ * Since skin-v1.15.0 a patch's strength is its peak, at most what luminance confirms there (luminanceCap, 1.5 times
+ * luminance's own contrast in melanin units): the patches a re-save's quantised chroma makes count less (sean_guru2 at
+ * quality 70: 90 → 86 before, 90 → 90 now; root cause 67). Where the patches are and how large stays melanin's.
  */
 import type { RegionName } from '../../types.js';
 import { smoothstep, spotPeaks } from '../stats.js';
@@ -41,8 +45,9 @@ export const AGE_SPOTS = {
   /** Local maxima: highest in their (2r+1)² window. */
   peakRadius: 3,
   /**
-   * The melanin contrast confirmed by luminance (capByLuminance): at most `tolerance` times luminance's contrast in
-   * melanin units, luminance less the face's shading blurred at σ `shadingSigma`; k (OD_Y per melanin unit) at least `minK`.
+   * A patch's peak confirmed by luminance (luminanceCap): at most `tolerance` times luminance's contrast in melanin
+   * units, luminance less the face's shading blurred at σ `shadingSigma`; k (OD_Y per melanin unit) at least `minK`.
+   * Tolerance 1.25 let sean_guru2's quality-85 save move 4 points; 1.5–2 hold it and every painted test.
    */
   luminance: { shadingSigma: 4, tolerance: 1.5, minK: 0.1 },
 } as const;
@@ -78,15 +83,17 @@ export function ageSpotsOver(inputs: MarkerInputs): (measured: readonly RegionNa
 }
 
 /**
- * Per pixel the melanin contrast, at most AGE_SPOTS.luminance.tolerance times luminance's own contrast in melanin
- * units: (ΔOD′ / k), ΔOD′ the same σ 2 − σ 10 contrast of OD_Y less the face's shading blurred at σ 4, k the OD_Y one
- * unit of melanin adds at the surround's colour (Σ_c Y_c·lin_c·mel_c / Σ_c Y_c·lin_c, as the skin model's
+ * Per pixel the most melanin contrast luminance confirms: AGE_SPOTS.luminance.tolerance times luminance's own contrast
+ * in melanin units, ΔOD′ / k, ΔOD′ the same σ 2 − σ 10 contrast of OD_Y less the face's shading blurred at σ 4, k the
+ * OD_Y one unit of melanin adds at the surround's colour (Σ_c Y_c·lin_c·mel_c / Σ_c Y_c·lin_c, as the skin model's
  * `dark_spots.confirmed`, models/build/skin-model.ts). Melanin absorbs across the visible, so a brown patch darkens
  * luminance about as its melanin says; a JPEG's quantised chroma makes melanin patches luminance does not have (root
  * cause 14), and at quality 70 they moved sean_guru2's age spots 90 → 86 (docs/analysis.md, Consistency, root causes
- * 56 and 67). Luminance alone also carries the face's shading, which a σ 10 surround reads as contrast (a patch
- * beside the cheek's shade reads darker, one on a lit cheekbone lighter, by more than its melanin): the shading's
- * coarse part (σ 4, the local skin colour's scale of `red_blobs`) is taken out of it, its fine part kept.
+ * 56 and 67). Luminance alone also carries the face's shading, which a σ 10 surround reads as contrast (a patch beside
+ * the cheek's shade reads darker, one on a lit cheekbone lighter, by more than its melanin): the shading's coarse part
+ * (σ 4, the local skin colour's scale of `red_blobs`) is taken out, its fine part kept. The cap bounds each patch's
+ * peak strength only (spotsIn): capping the map the cores are read from cut painted patches' cores below their size
+ * threshold (3 spots on one cheek: 100 → 97 against 100 → 92).
  */
 function luminanceCap(inputs: MarkerInputs, blur: SkinBlur): Float32Array {
   const { size } = inputs;
